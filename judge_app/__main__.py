@@ -1,0 +1,3 @@
+from judge_app.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,11 @@
+"""Home page: the search box and the five rulebooks."""
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    return render_template("home.html")

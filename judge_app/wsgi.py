@@ -1,0 +1,3 @@
+from judge_app import create_app
+
+app = create_app()
