@@ -1,0 +1,58 @@
+"""gunicorn settings for `judge-app serve` (`gunicorn -c python:judge_app.gunicorn_conf`).
+
+The app is loaded once in the master (preload): the corpus is parsed and the search index built or
+checked there, before the workers fork and share those pages copy-on-write. File handles must not
+cross a fork (a shared file offset garbles concurrent reads), so each worker drops the master's
+handles in `post_fork` and opens the index read-only on first use. Every value can be overridden by
+a JUDGE_APP_* environment variable or on the gunicorn command line.
+"""
+from __future__ import annotations
+
+import os
+
+
+def _env(name: str, default):
+    value = os.environ.get("JUDGE_APP_" + name)
+    if value is None:
+        return default
+    return type(default)(value) if not isinstance(default, bool) else value.lower() in ("1", "true", "yes")
+
+
+def _default_workers() -> int:
+    return max(2, min(8, (os.cpu_count() or 1) * 2))
+
+
+wsgi_app = "judge_app.wsgi:app"
+bind = [_env("BIND", f"{_env('HOST', '127.0.0.1')}:{_env('PORT', 8000)}")]
+workers = _env("WORKERS", _default_workers())
+# Threads let one worker keep idle keep-alive connections open without blocking; the work is
+# CPU-bound Python, so few threads per worker (more only queue on the GIL).
+worker_class = "gthread"
+threads = _env("THREADS", 4)
+preload_app = True
+timeout = _env("TIMEOUT", 30)              # a worker silent this long is killed and replaced
+graceful_timeout = _env("GRACEFUL_TIMEOUT", 20)   # SIGTERM/SIGHUP: finish in-flight requests first
+keepalive = _env("KEEPALIVE", 5)
+max_requests = _env("MAX_REQUESTS", 20000)   # recycle workers now and then; forking from a preloaded
+max_requests_jitter = _env("MAX_REQUESTS_JITTER", 2000)   # master is cheap
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+accesslog = _env("ACCESS_LOG", "-") or None
+errorlog = "-"
+loglevel = _env("LOG_LEVEL", "info")
+proc_name = "judge_app"
+
+
+def on_starting(server):
+    """In the master, after the app is preloaded: build everything start-up needs, once."""
+    from judge_app.serving import warm
+
+    stats = warm(server.app.wsgi())
+    server.log.info("judge_app warmed: %s", stats)
+
+
+def post_fork(server, worker):
+    from judge_app.serving import after_fork
+
+    after_fork(server.app.wsgi())

@@ -1,0 +1,36 @@
+"""What the production server does around forking: warm the master once, reset handles in each worker."""
+from __future__ import annotations
+
+import importlib
+import time
+
+from flask import Flask
+
+
+def _optional(module: str):
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def warm(app: Flask) -> dict:
+    """Parse the corpus and build (or verify) the search index in this process, before workers fork."""
+    stats: dict = {}
+    t0 = time.perf_counter()
+    corpus = _optional("judge_app.corpus")
+    if corpus is not None and hasattr(corpus, "get_corpus"):
+        stats["clauses"] = sum(len(d.clauses) for d in corpus.get_corpus().docs.values())
+    with app.app_context():
+        search = _optional("judge_app.search")
+        if search is not None and hasattr(search, "warm"):
+            stats["index"] = search.warm(app)
+    stats["seconds"] = round(time.perf_counter() - t0, 3)
+    return stats
+
+
+def after_fork(app: Flask) -> None:
+    """In a new worker: drop file handles inherited from the master (they share its file offsets)."""
+    search = _optional("judge_app.search")
+    if search is not None and hasattr(search, "after_fork"):
+        search.after_fork(app)
