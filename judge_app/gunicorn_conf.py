@@ -42,6 +42,9 @@ accesslog = _env("ACCESS_LOG", "-") or None
 errorlog = "-"
 loglevel = _env("LOG_LEVEL", "info")
 proc_name = "judge_app"
+# gunicorn's runtime control socket defaults to one path per user, which several servers on one host
+# (tests, benchmarks) would fight over; `kill -HUP <master>` does what we need.
+control_socket_disable = True
 
 
 def on_starting(server):

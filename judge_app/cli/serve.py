@@ -25,8 +25,6 @@ def gunicorn_argv(args) -> list[str]:
         argv += ["--workers", str(args.workers)]
     if args.threads:
         argv += ["--threads", str(args.threads)]
-    if args.no_access_log:
-        argv += ["--access-logfile", ""]
     return argv
 
 
@@ -34,6 +32,8 @@ def run(args) -> int:
     # gunicorn preloads the app in its master (see gunicorn_conf.on_starting): the corpus and the search
     # index are built there once, before the workers fork. exec so signals (HUP = graceful reload,
     # TERM = graceful stop) reach gunicorn's master directly.
+    if args.no_access_log:
+        os.environ["JUDGE_APP_ACCESS_LOG"] = ""
     argv = gunicorn_argv(args)
     os.execv(argv[0], argv)
     return 0
