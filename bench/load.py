@@ -1,0 +1,383 @@
+"""Load test: the real server (gunicorn on loopback) driven by concurrent keep-alive clients from other processes.
+
+    python bench/load.py                       # 50 clients, 60 s mix, plus 10 s ceiling and 10 s search probes
+    python bench/load.py --duration 10 --probe 5 --json out.json
+
+Three phases against one server, each bounded in time and in requests:
+  ceiling  GET /healthz only: the most this server, this client and this machine can do
+  search   GET /api/search only: compared with the ceiling
+  mix      searches, clause pages, session steps (create, step to a decision, answer the first option)
+           and ruling saves, in the weights of --mix
+For each kind of request: count, throughput, p50/p95/p99/max latency and errors (non-2xx or failed).
+The client is Python (threads over http.client keep-alive, in several processes so the GIL of one does
+not cap the rate); its own CPU use is reported, since on a small machine it competes with the server.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing as mp
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SEARCH_QUERIES = [
+    "ブロッカー", "アタック", "ライフ", "デッキ", "ドン!!", "手札", "バトル", "勝利", "敗北", "リフレッシュ",
+    "決死", "ターン", "コスト", "トラッシュ", "キャラ", "7-1-4", "６－２", "5.5.1", "6.2.4.b", "先攻",
+    "マリガン", "ダメージ", "山札が0枚", "同時に", "起動メイン", "カウンター", "スタック", "召喚", "ルール処理",
+]
+MIX_DEFAULT = "search=4,search_page=1,clause=3,session=3,ruling=1"
+
+
+# ---------------------------------------------------------------- server
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
+                 log_path: str) -> subprocess.Popen:
+    env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
+               PYTHONPATH=str(ROOT))
+    if index_dir:
+        env["JUDGE_APP_INDEX_DIR"] = index_dir
+    argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
+            "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads)]
+    log = open(log_path, "ab")
+    return subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def wait_up(port: int, proc: subprocess.Popen, timeout: float = 180) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited with {proc.returncode} before answering")
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            c.request("GET", "/healthz")
+            if c.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("server did not come up in time")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+# ---------------------------------------------------------------- client
+class Client:
+    """One simulated judge: one keep-alive connection, its own session, its own random stream."""
+
+    def __init__(self, host: str, port: int, seed: int, targets: dict):
+        self.host, self.port = host, port
+        self.rng = random.Random(seed)
+        self.targets = targets
+        self.conn: http.client.HTTPConnection | None = None
+        self.sess: dict | None = None
+        self.session_steps = 0
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Accept": "application/json"}
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        for attempt in (0, 1):  # a keep-alive connection the server closed is reopened once
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                resp = self.conn.getresponse()
+                payload = resp.read()
+                if resp.getheader("Connection", "").lower() == "close":
+                    self.conn.close()
+                    self.conn = None
+                return resp.status, payload
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.conn.close()
+                self.conn = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    # each action returns (kind, status, body)
+    def health(self):
+        return ("health",) + self.request("GET", "/healthz")
+
+    def search(self):
+        q = urllib.parse.quote(self.rng.choice(SEARCH_QUERIES))
+        return ("search",) + self.request("GET", f"/api/search?q={q}&limit=10")
+
+    def search_page(self):
+        q = urllib.parse.quote(self.rng.choice(SEARCH_QUERIES))
+        return ("search_page",) + self.request("GET", f"/search?q={q}")
+
+    def clause(self):
+        doc, number = self.rng.choice(self.targets["clauses"])
+        if self.rng.random() < 0.5:
+            return ("clause_api",) + self.request("GET", f"/api/clauses/{doc}/{number}")
+        return ("clause_page",) + self.request("GET", self.targets["clause_page"].format(doc=doc, number=number))
+
+    def session(self):
+        s = self.sess
+        if s is None or s.get("finished") or self.session_steps >= 40:
+            game = self.rng.choice(list(self.targets["boards"]))
+            board = self.rng.choice(self.targets["boards"][game])
+            status, body = self.request("POST", "/api/sessions",
+                                        {"game": game, "board": board, "seed": self.rng.randrange(2**31)})
+            if status < 300:
+                self.sess = json.loads(body)
+                self.session_steps = 0
+            return "session_create", status, body
+        self.session_steps += 1
+        sid = s["id"]
+        if s.get("pending"):
+            d = s["pending"]
+            status, body = self.request("POST", f"/api/sessions/{sid}/answer",
+                                        {"decision": d["id"], "value": d["options"][0]["value"]})
+            kind = "session_answer"
+        else:
+            status, body = self.request("POST", f"/api/sessions/{sid}/step", {"until": "decision"})
+            kind = "session_step"
+        if status < 300:
+            answer = json.loads(body)
+            s["pending"] = answer.get("pending")
+            s["finished"] = answer.get("finished")
+        else:
+            self.sess = None
+        return kind, status, body
+
+    def ruling(self):
+        if self.sess is None:
+            return self.session()
+        return ("ruling_save",) + self.request("POST", "/api/rulings",
+                                               {"session": self.sess["id"], "title": "負荷試験の裁定"})
+
+
+def client_process(host, port, threads, seed, mix, deadline, max_requests, targets, out_q):
+    """One process of `threads` clients; sends {kind: {"lat": [...], "errors": n, "samples": [...]}}."""
+    stats: dict[str, dict] = {}
+    lock = threading.Lock()
+    budget = [max_requests]
+    kinds, weights = zip(*mix)
+
+    def run(i):
+        client = Client(host, port, seed * 1000 + i, targets)
+        local: dict[str, dict] = {}
+        while time.time() < deadline:
+            with lock:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+            action = getattr(client, client.rng.choices(kinds, weights)[0])
+            t0 = time.perf_counter()
+            try:
+                kind, status, body = action()
+                ok = 200 <= status < 300
+                detail = f"{status} {body[:160]!r}"
+            except Exception as e:  # a failed request is counted, never a stop
+                kind, ok, detail = action.__name__, False, repr(e)[:200]
+            ms = (time.perf_counter() - t0) * 1000
+            k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            k["lat"].append(ms)
+            if not ok:
+                k["errors"] += 1
+                if len(k["samples"]) < 3:
+                    k["samples"].append(detail)
+        with lock:
+            for kind, k in local.items():
+                agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+                agg["lat"] += k["lat"]
+                agg["errors"] += k["errors"]
+                agg["samples"] = (agg["samples"] + k["samples"])[:3]
+
+    workers = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join(timeout=max(1.0, deadline - time.time() + 60))
+    cpu = time.process_time()
+    out_q.put((stats, cpu))
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, max(0, int(round(p / 100 * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[i]
+
+
+def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets) -> dict:
+    ctx = mp.get_context("fork")
+    q = ctx.Queue()
+    per = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
+    start = time.time()
+    deadline = start + seconds
+    ps = [ctx.Process(target=client_process,
+                      args=(host, port, n, hash((name, i)) & 0xFFFF, mix, deadline, max_requests // procs, targets, q))
+          for i, n in enumerate(per) if n]
+    for p in ps:
+        p.start()
+    merged: dict[str, dict] = {}
+    client_cpu = 0.0
+    for _ in ps:
+        stats, cpu = q.get(timeout=seconds + 120)
+        client_cpu += cpu
+        for kind, k in stats.items():
+            agg = merged.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            agg["lat"] += k["lat"]
+            agg["errors"] += k["errors"]
+            agg["samples"] = (agg["samples"] + k["samples"])[:3]
+    for p in ps:
+        p.join(timeout=10)
+    elapsed = time.time() - start
+    kinds = {}
+    for kind, k in sorted(merged.items()):
+        lat = sorted(k["lat"])
+        kinds[kind] = {"requests": len(lat), "errors": k["errors"], "rps": round(len(lat) / elapsed, 1),
+                       "p50_ms": round(percentile(lat, 50), 2), "p95_ms": round(percentile(lat, 95), 2),
+                       "p99_ms": round(percentile(lat, 99), 2), "max_ms": round(lat[-1], 2) if lat else 0,
+                       "error_samples": k["samples"]}
+    everything = sorted(x for k in merged.values() for x in k["lat"])
+    total = {"requests": len(everything), "errors": sum(k["errors"] for k in merged.values()),
+             "rps": round(len(everything) / elapsed, 1), "p50_ms": round(percentile(everything, 50), 2),
+             "p95_ms": round(percentile(everything, 95), 2), "p99_ms": round(percentile(everything, 99), 2),
+             "max_ms": round(everything[-1], 2) if everything else 0}
+    return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "client_processes": len(ps),
+            "client_cpu_seconds": round(client_cpu, 1), "kinds": kinds, "total": total}
+
+
+# ---------------------------------------------------------------- targets
+def load_targets(clause_sample: int = 400) -> dict:
+    """What clients ask for: real clause numbers and fresh boards of every registered ruleset."""
+    from judge_app.engine import rulesets
+
+    rng = random.Random(7)
+    clauses: list[tuple[str, str]] = []
+    try:
+        from judge_app.corpus import get_corpus
+
+        for doc in get_corpus().docs.values():
+            for c in doc.clauses.values():
+                clauses.append((c.doc, c.number))
+    except ImportError:
+        pass
+    clauses = rng.sample(clauses, min(clause_sample, len(clauses))) or [("opcg", "7-1-4")]
+    boards = {r.game: [r.new_game_board(random.Random(i)) for i in range(4)] for r in rulesets().values()}
+    return {"clauses": clauses, "boards": boards, "clause_page": "/rules/{doc}/{number}"}
+
+
+def parse_mix(text: str) -> list[tuple[str, float]]:
+    mix = []
+    for part in text.split(","):
+        name, _, w = part.partition("=")
+        if name not in ("health", "search", "search_page", "clause", "session", "ruling"):
+            raise SystemExit(f"--mix: unknown kind {name!r}")
+        mix.append((name, float(w or 1)))
+    return mix
+
+
+# ---------------------------------------------------------------- report
+def table(phases: list[dict]) -> str:
+    lines = [f"{'phase':8} {'kind':15} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}"]
+    for ph in phases:
+        rows = list(ph["kinds"].items()) + [("(all)", ph["total"])]
+        for kind, k in rows:
+            lines.append(f"{ph['phase']:8} {kind:15} {k['requests']:9d} {k['rps']:8.1f} {k['p50_ms']:8.1f} "
+                         f"{k['p95_ms']:8.1f} {k['p99_ms']:8.1f} {k['max_ms']:8.1f} {k['errors']:7d}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--duration", type=float, default=60, help="seconds of the mixed phase")
+    ap.add_argument("--probe", type=float, default=10, help="seconds of each of the ceiling and search phases")
+    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--procs", type=int, default=2, help="client processes the clients are spread over")
+    ap.add_argument("--max-requests", type=int, default=2_000_000, help="per phase, a hard bound")
+    ap.add_argument("--mix", default=MIX_DEFAULT)
+    ap.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn_conf's)")
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--port", type=int, default=0, help="0: a free loopback port")
+    ap.add_argument("--url", help="drive an already running server (host:port) instead of starting one")
+    ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON ('-' for stdout)")
+    args = ap.parse_args(argv)
+
+    from judge_app.gunicorn_conf import workers as default_workers
+
+    workers = args.workers or default_workers
+    mix = parse_mix(args.mix)
+    targets = load_targets()
+    proc = None
+    tmp = tempfile.mkdtemp(prefix="judge-load-")
+    if args.url:
+        host, _, port = args.url.rpartition(":")
+        port = int(port)
+    else:
+        host, port = "127.0.0.1", args.port or free_port()
+        index_dir = str(ROOT / "instance" / "index")
+        proc = start_server(port, workers, args.threads, tmp, index_dir, os.path.join(tmp, "server.log"))
+    try:
+        if proc:
+            wait_up(port, proc)
+        phases = []
+        if args.probe > 0:
+            phases.append(run_phase("ceiling", host, port, args.clients, args.procs, [("health", 1)],
+                                    args.probe, args.max_requests, targets))
+            phases.append(run_phase("search", host, port, args.clients, args.procs, [("search", 1)],
+                                    args.probe, args.max_requests, targets))
+        phases.append(run_phase("mix", host, port, args.clients, args.procs, mix, args.duration,
+                                args.max_requests, targets))
+    finally:
+        if proc:
+            stop_server(proc)
+    result = {"server": {"workers": workers, "threads": args.threads, "url": f"{host}:{port}",
+                         "cpus": os.cpu_count(), "loadavg_after": os.getloadavg()},
+              "mix": dict(mix), "phases": phases}
+    by = {p["phase"]: p for p in phases}
+    if "ceiling" in by and "search" in by:
+        ceiling = by["ceiling"]["total"]["rps"]
+        result["search_vs_ceiling"] = round(by["search"]["total"]["rps"] / ceiling, 3) if ceiling else None
+    mixed = by["mix"]["total"]
+    result["aims"] = {"zero_errors": sum(p["total"]["errors"] for p in phases) == 0,
+                      "p99_under_100ms": mixed["p99_ms"] < 100,
+                      "search_at_least_half_ceiling": (result.get("search_vs_ceiling") or 0) >= 0.5}
+    print(table(phases))
+    print(f"workers={workers} threads={args.threads} clients={args.clients} client_procs={args.procs} "
+          f"cpus={os.cpu_count()} search/ceiling={result.get('search_vs_ceiling')} aims={result['aims']}")
+    for ph in phases:
+        for kind, k in ph["kinds"].items():
+            for s in k["error_samples"]:
+                print(f"  error {ph['phase']}/{kind}: {s}")
+    if args.json:
+        text = json.dumps(result, ensure_ascii=False, indent=1)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
