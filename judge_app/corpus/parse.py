@@ -244,7 +244,9 @@ class Parser:
             # the "title" was the first half of a sentence broken by the page: 「…シャッフルしま」+「す。…」
             target.kind, target.paras, target.title = "clause", [target.title], None
         target.guessed_heading = False
-        self._add_text(target, seg, bullet and self.scheme == numbers.DOTTED)
+        # los prints one paragraph per line: only a blank line (a page break) can split a sentence there
+        joinable = self.scheme != numbers.DOTTED or after_blank
+        self._add_text(target, seg, bullet and self.scheme == numbers.DOTTED, joinable)
         target.last = ln.no
 
     def _start_clause(self, ln: Line, number: str, rest: str) -> None:
@@ -292,7 +294,7 @@ class Parser:
         return False
 
     @staticmethod
-    def _add_text(d: Draft, text: str, list_item: bool) -> None:
+    def _add_text(d: Draft, text: str, list_item: bool, joinable: bool = True) -> None:
         if list_item and not text.startswith("・"):
             text = "・" + text
         if not d.paras:
@@ -300,7 +302,7 @@ class Parser:
             return
         prev = d.paras[-1]
         starts_new = list_item or text.startswith(("※", "・", "例"))
-        if prev.endswith(SENTENCE_END) or prev.startswith("・") or starts_new:
+        if not joinable or prev.endswith(SENTENCE_END) or prev.startswith("・") or starts_new:
             d.paras.append(text)
         else:
             d.paras[-1] = join_text(prev, text)
