@@ -1,0 +1,39 @@
+"""Search over every clause of the five rulebooks (see docs/architecture.md, Search).
+
+    from judge_app.search import get_service
+    svc = get_service(app)             # built or loaded once per process, at app start-up
+    svc.search("7-1-4", doc="opcg", limit=10)
+"""
+from __future__ import annotations
+
+import threading
+
+from judge_app.search.service import MAX_LIMIT, MAX_QUERY, SearchService, UnknownDoc
+
+_lock = threading.Lock()
+_services: dict[str, SearchService] = {}
+
+
+def get_service(app=None, index_dir: str | None = None) -> SearchService:
+    """The process's SearchService for `app` (its INDEX_DIR), created on first use."""
+    if index_dir is None:
+        if app is None:
+            from flask import current_app
+
+            app = current_app
+        ext = app.extensions.get("judge_app.search")
+        if ext is not None:
+            return ext
+        index_dir = app.config["INDEX_DIR"]
+    with _lock:
+        svc = _services.get(str(index_dir))
+        if svc is None:
+            from judge_app.corpus import get_corpus
+
+            svc = _services[str(index_dir)] = SearchService(get_corpus(), index_dir)
+    if app is not None:
+        app.extensions["judge_app.search"] = svc
+    return svc
+
+
+__all__ = ["get_service", "SearchService", "UnknownDoc", "MAX_QUERY", "MAX_LIMIT"]

@@ -1,0 +1,103 @@
+"""What goes into the index for each clause: one entry per clause, plus, for a document with a base
+(`kaiun-multi`), one entry per inherited base clause under the inheriting document's scope."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge_app.search.analysis import bracketed
+from judge_app.search.glossary import term_key
+
+
+@dataclass
+class IndexEntry:
+    key: str                 # unique: the clause id, or "<scope>><clause id>" for an inherited copy
+    scope: str               # the document filter this entry answers to
+    title: str
+    crumbs: str              # titles of the ancestors, nearest last
+    body: str
+    keys: list[str] = field(default_factory=list)    # keyword units: bracketed keywords and the title
+    terms: list[str] = field(default_factory=list)   # glossary terms this clause defines
+    info: dict = field(default_factory=dict)         # stored: id, doc, number, inherited, via
+
+
+def ancestors(corpus, clause) -> list:
+    out = []
+    seen = set()
+    pid = getattr(clause, "parent", None)
+    while pid and pid not in seen:
+        seen.add(pid)
+        p = corpus.clause(pid)
+        if p is None:
+            break
+        out.append(p)
+        pid = getattr(p, "parent", None)
+    return list(reversed(out))
+
+
+def breadcrumb(corpus, clause) -> list[dict]:
+    """[{id, number, title}] from the top-level section down to the clause itself."""
+    return [{"id": c.id, "number": c.number, "title": c.title or ""} for c in ancestors(corpus, clause) + [clause]]
+
+
+def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str | None) -> IndexEntry:
+    title = clause.title or ""
+    text = clause.text or ""
+    crumbs = " ".join(a.title for a in ancestors(corpus, clause) if a.title)
+    keys = [term_key(k) for k in ([title] if title else []) + bracketed(title) + bracketed(text)]
+    keys = [k for k in dict.fromkeys(keys) if k]
+    return IndexEntry(
+        key=clause.id if via is None else f"{scope}>{clause.id}",
+        scope=scope,
+        title=title,
+        crumbs=crumbs,
+        body=text,
+        keys=keys,
+        terms=defined.get(clause.id, []),
+        info={"id": clause.id, "doc": clause.doc, "number": clause.number,
+              "inherited": via is not None, "via": via},
+    )
+
+
+def subtree(corpus, clause_id: str) -> list:
+    """The clause and all its descendants, in document order."""
+    root = corpus.clause(clause_id)
+    if root is None:
+        return []
+    out, stack = [], [root]
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        kids = [corpus.clause(k) for k in (getattr(c, "children", None) or [])]
+        stack.extend(reversed([k for k in kids if k is not None]))
+    return out
+
+
+def inherited_clauses(corpus, doc) -> list[tuple[object, str]]:
+    """(base clause, inheriting clause id) for every base clause a document takes over by reference."""
+    out, seen = [], set()
+    for clause in doc.clauses.values():
+        src = getattr(clause, "inherits_from", None)
+        if not src:
+            continue
+        for c in subtree(corpus, src):
+            if c.id not in seen and c.doc != doc.key:
+                seen.add(c.id)
+                out.append((c, clause.id))
+    return out
+
+
+def entries(corpus, glossary: dict) -> list[IndexEntry]:
+    defined: dict[str, list[str]] = {}
+    for terms in glossary.values():
+        for t in terms:
+            if not t.inherited:
+                defined.setdefault(t.id, [])
+                if t.key not in defined[t.id]:
+                    defined[t.id].append(t.key)
+    out = []
+    for key, doc in corpus.docs.items():
+        for clause in doc.clauses.values():
+            out.append(_entry(corpus, clause, defined, key, None))
+        for base_clause, via in inherited_clauses(corpus, doc):
+            out.append(_entry(corpus, base_clause, defined, key, via))
+    return out

@@ -1,0 +1,60 @@
+"""Text folding shared by the index and the query side, so both sides meet in one form.
+
+NFKC first (full-width digits and letters, half-width katakana), then lower case, katakana to
+hiragana, and the long-vowel mark dropped: 「カウンタ」 and 「カウンター」, 「リフレッシュ」 and
+「りふれっしゅ」 all fold to the same string.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+# Dash-like characters people type between clause numbers (and the PDF conversion produced).
+DASHES = "-‐‑‒–—―−－ｰ─━ー"
+_KATA_START, _KATA_END = 0x30A1, 0x30F6
+_DROP = {"ー", "〜", "～", "・", "ｰ"}
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "")
+
+
+def fold_char(ch: str) -> str:
+    """Fold one already-NFKC character; returns '' for characters folded away."""
+    if ch in _DROP:
+        return ""
+    o = ord(ch)
+    if _KATA_START <= o <= _KATA_END and ch not in "ヵヶ":
+        return chr(o - 0x60)
+    return ch.lower()
+
+
+def fold(text: str) -> str:
+    """The searchable form of a string: NFKC, lower case, hiragana, no long-vowel marks."""
+    return "".join(fold_char(c) for c in nfkc(text))
+
+
+def fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Fold `text` and return, for each folded character, the index of the original character.
+
+    Used to put highlight marks back on the original text. NFKC is applied per character, which
+    is exact for everything in the rulebooks (no combining sequences)."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        for f in nfkc(ch):
+            g = fold_char(f)
+            for c in g:
+                out.append(c)
+                where.append(i)
+    return "".join(out), where
+
+
+def is_word_char(ch: str) -> bool:
+    """Letters, digits, kana and kanji: the characters that make up tokens."""
+    cat = unicodedata.category(ch)
+    return cat[0] in ("L", "N") or ch in "々〆ヶ"
+
+
+def is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return (0x3040 <= o <= 0x30FF) or (0x3400 <= o <= 0x9FFF) or (0xF900 <= o <= 0xFAFF) or ch in "々〆ヶ"

@@ -1,0 +1,242 @@
+"""Search: a query in, ranked clauses out.
+
+Order of the answer:
+1. clause numbers typed in the query (numbers.py), the selected document's first;
+2. the defining clause of a glossary term when the query is that term (「ブロッカー」, 「リフレッシュとは」);
+3. Whoosh BM25F over titles, breadcrumbs, body (bigrams and words), keyword units and defined terms,
+   with the query expanded by table-talk synonyms; a synonym's clause gets a bonus.
+Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * and ~ are just text.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+from whoosh.query import Or, Term
+
+from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
+from judge_app.search.documents import breadcrumb, inherited_clauses
+from judge_app.search.glossary import term_key
+from judge_app.search.index import open_or_build
+from judge_app.search.normalize import fold
+from judge_app.search.snippet import make_snippet
+
+MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
+MAX_LIMIT = 50
+NUMBER_SCORE = 1000.0
+TERM_SCORE = 500.0
+
+_QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
+
+
+class UnknownDoc(ValueError):
+    def __init__(self, doc: str, valid: list[str]):
+        super().__init__(doc)
+        self.doc = doc
+        self.valid = valid
+
+
+@dataclass
+class Hit:
+    id: str
+    doc: str
+    score: float
+    kind: str                 # "number" | "term" | "text"
+    inherited: bool = False
+    via: str | None = None    # the inheriting clause, for an inherited base clause
+
+
+class SearchService:
+    def __init__(self, corpus, index_dir):
+        self.corpus = corpus
+        self.glossary = glossary_mod.build(corpus)
+        self.index, self.stats = open_or_build(index_dir, corpus, self.glossary)
+        self._local = threading.local()
+        self.doc_keys = list(corpus.docs)
+        self.numbering = {k: getattr(d, "numbering", None) or _guess_numbering(d) for k, d in corpus.docs.items()}
+        # base clause id -> inheriting clause id, per inheriting document
+        self.inherited = {k: {c.id: via for c, via in inherited_clauses(corpus, d)} for k, d in corpus.docs.items()}
+        self.terms: dict[str, list[glossary_mod.Term]] = {}
+        for terms in self.glossary.values():
+            for t in terms:
+                self.terms.setdefault(t.key, []).append(t)
+        self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def _searcher(self):
+        s = getattr(self._local, "searcher", None)
+        if s is None:
+            s = self._local.searcher = self.index.searcher()
+        return s
+
+    def check_doc(self, doc: str | None) -> str | None:
+        if doc in (None, ""):
+            return None
+        if doc not in self.corpus.docs:
+            raise UnknownDoc(doc, self.doc_keys)
+        return doc
+
+    def _order(self, selected: str | None) -> list[str]:
+        return ([selected] if selected else []) + [k for k in self.doc_keys if k != selected]
+
+    # -- the three sources ------------------------------------------------------------------
+    def _number_hits(self, query: str, doc: str | None) -> tuple[list[Hit], bool]:
+        parsed = numbers.parse(query)
+        hits: list[Hit] = []
+        whole = bool(parsed) and parsed[0].whole
+        for nq in parsed:
+            docs = [nq.doc] if nq.doc else self._order(doc)
+            for d in docs:
+                found = None
+                for n in numbers.render(nq.components, self.numbering[d]):
+                    c = self.corpus.clause(f"{d}:{n}")
+                    if c is not None:
+                        found = Hit(c.id, d, NUMBER_SCORE, "number")
+                        break
+                if found is None and self.inherited.get(d):
+                    base = getattr(self.corpus.docs[d], "base", None)
+                    for n in numbers.render(nq.components, self.numbering.get(base, "")):
+                        via = self.inherited[d].get(f"{base}:{n}")
+                        if via:
+                            found = Hit(f"{base}:{n}", base, NUMBER_SCORE, "number", True, via)
+                            break
+                if found is not None:
+                    hits.append(found)
+        return hits, whole
+
+    def _term_hits(self, query: str, doc: str | None) -> list[Hit]:
+        key = term_key(_QUESTION_TAIL.sub("", query.strip()))
+        terms = self.terms.get(key, [])
+        hits = []
+        for d in self._order(doc):
+            if doc and d != doc:
+                continue
+            for t in terms:
+                if t.doc == d:
+                    hits.append(Hit(t.id, t.id.split(":")[0], TERM_SCORE, "term", t.inherited,
+                                    self.inherited.get(d, {}).get(t.id) if t.inherited else None))
+        return hits
+
+    def _text_query(self, query: str, doc: str | None, syns) -> Or | None:
+        folded = fold(query)
+        subs = []
+        bis = list(dict.fromkeys(analysis.bigrams(query)))
+        words = list(dict.fromkeys(analysis.content_words(query)))
+        for t in bis:
+            subs += [Term("title_bi", t), Term("crumbs_bi", t), Term("body_bi", t)]
+        for w in words:
+            subs += [Term("title_w", w), Term("crumbs_w", w), Term("body_w", w)]
+        keys = [term_key(k) for k in analysis.bracketed(query)] + [term_key(query)]
+        keys += [k for k in self._term_keys if k in folded][:8]
+        for k in dict.fromkeys(k for k in keys if k):
+            subs += [Term("keys", k), Term("terms", k)]
+        for syn, _talk in syns:
+            term = syn.term
+            k = term_key(term)
+            subs += [Term("keys", k, boost=0.8), Term("terms", k, boost=0.8)]
+            for t in dict.fromkeys(analysis.bigrams(term)):
+                subs += [Term("title_bi", t, boost=0.6), Term("body_bi", t, boost=0.6)]
+            for w in dict.fromkeys(analysis.content_words(term)):
+                subs += [Term("title_w", w, boost=0.8), Term("body_w", w, boost=0.8)]
+        return Or(subs) if subs else None
+
+    def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
+        syns = synonyms.matches(fold(query), doc)
+        q = self._text_query(query, doc, syns)
+        if q is None:
+            return []
+        s = self._searcher()
+        flt = Term("scope", doc) if doc else None
+        results = s.search(q, limit=max(limit * 3, 30), filter=flt)
+        hits = []
+        seen = set()
+        for r in results:
+            info = r["info"]
+            if doc is None and info["inherited"]:
+                continue                      # the base document's own entry answers unfiltered queries
+            if info["id"] in seen:
+                continue
+            seen.add(info["id"])
+            hits.append(Hit(info["id"], info["doc"], float(r.score), "text", info["inherited"], info["via"]))
+        if hits and syns:
+            top = hits[0].score
+            bonus = {syn.clause for syn, _ in syns}
+            for h in hits:
+                if h.id in bonus:
+                    h.score += 0.6 * top
+            for cid in bonus - {h.id for h in hits}:
+                d = cid.split(":")[0]
+                if doc is None or d == doc or (doc and cid in self.inherited.get(doc, {})):
+                    inh = bool(doc and d != doc)
+                    hits.append(Hit(cid, d, 0.6 * top, "text", inh, self.inherited.get(doc, {}).get(cid) if inh else None))
+            hits.sort(key=lambda h: -h.score)
+        return hits
+
+    # -- the answer -------------------------------------------------------------------------
+    def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:
+        doc = self.check_doc(doc)
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        raw = (query or "").strip()
+        answer = {"query": raw, "doc": doc, "results": []}
+        if not raw:
+            answer["message"] = "検索語を入力してください。"
+            return answer
+        if len(raw) > MAX_QUERY:
+            raw = raw[:MAX_QUERY]
+            answer["truncated"] = True
+            answer["message"] = f"検索語が長すぎるため、先頭の{MAX_QUERY}文字で検索しました。"
+        hits, whole = self._number_hits(raw, doc)
+        if not (whole and hits):
+            hits += self._term_hits(raw, doc)
+            hits += self._text_hits(raw, doc, limit)
+        merged: dict[str, Hit] = {}
+        for h in hits:
+            if h.id not in merged:
+                merged[h.id] = h
+        needles = _needles(raw)
+        answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
+        if not answer["results"] and "message" not in answer:
+            answer["message"] = "該当する条文が見つかりませんでした。"
+        return answer
+
+    def _result(self, h: Hit, needles: list[str]) -> dict:
+        c = self.corpus.clause(h.id)
+        crumbs = breadcrumb(self.corpus, c)
+        text = c.text or c.title or ""
+        snippet, marks = make_snippet(text, needles)
+        return {
+            "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
+            "breadcrumb": " › ".join(f"{b['number']} {b['title']}".strip() for b in crumbs),
+            "snippet": snippet, "marks": marks, "score": round(h.score, 4),
+            "inherited": h.inherited, "via": h.via, "match": h.kind,
+        }
+
+    def glossary_for(self, doc: str) -> list[dict]:
+        doc = self.check_doc(doc)
+        out = []
+        for t in self.glossary.get(doc, []):
+            c = self.corpus.clause(t.id)
+            out.append({**t.to_json(), "number": c.number if c else "", "title": (c.title if c else "") or ""})
+        return out
+
+
+def _needles(query: str) -> list[str]:
+    """Folded strings to highlight: the query's content words and bracketed keywords."""
+    out = [term_key(k) for k in analysis.bracketed(query)]
+    for w in analysis.content_words(query):
+        if len(w) >= 2 or not w.isascii():
+            out.append(w)
+    for run in analysis.runs(fold(query)):
+        if len(run) >= 2:
+            out.append(run)
+    return [n for n in dict.fromkeys(out) if n]
+
+
+def _guess_numbering(doc) -> str:
+    for c in doc.clauses.values():
+        if "-" in c.number:
+            return "hyphen"
+        if "." in c.number:
+            return "dotted"
+    return "hyphen"

@@ -1,0 +1,75 @@
+"""Table-talk synonyms: the words players say at the table mapped to each rulebook's own term.
+
+One reviewed YAML file per document in judge_app/search/synonyms/<doc>.yaml:
+
+    doc: opcg
+    entries:
+      - talk: [殴る, 殴りに行く]        # what players say
+        term: アタック                  # the rulebook's word, added to the query
+        clause: opcg:7-1-1             # the clause that defines or governs it
+
+A query containing a talk word (after folding) is expanded with the term, and the named clause
+gets a bonus. Every clause id is checked against the corpus by tests/search/test_synonyms.py.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from judge_app.search.normalize import fold
+
+DIR = Path(__file__).with_name("synonyms")
+
+
+@dataclass(frozen=True)
+class Synonym:
+    doc: str
+    talk: tuple[str, ...]
+    term: str
+    clause: str
+
+
+@functools.lru_cache(maxsize=1)
+def load() -> tuple[Synonym, ...]:
+    out = []
+    for path in sorted(DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        doc = data.get("doc") or path.stem
+        for e in data.get("entries") or []:
+            talk = e["talk"] if isinstance(e["talk"], list) else [e["talk"]]
+            out.append(Synonym(doc, tuple(str(t) for t in talk), str(e["term"]), str(e["clause"])))
+    return tuple(out)
+
+
+def files_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted(DIR.glob("*.yaml")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _folded() -> tuple[tuple[Synonym, tuple[str, ...]], ...]:
+    return tuple((s, tuple(fold(t) for t in s.talk)) for s in load())
+
+
+def matches(folded_query: str, doc: str | None = None) -> list[tuple[Synonym, str]]:
+    """(synonym, talk word found) for each synonym whose talk occurs in the folded query.
+
+    With a document filter, only that document's entries (and its base's, for kaiun-multi) apply;
+    without one, every document's entries do."""
+    docs = None if doc is None else {doc, "kaiun"} if doc == "kaiun-multi" else {doc}
+    out = []
+    for syn, talks in _folded():
+        if docs is not None and syn.doc not in docs:
+            continue
+        for t in talks:
+            if t and t in folded_query:
+                out.append((syn, t))
+                break
+    return out
