@@ -21,16 +21,19 @@ def warm(app: Flask) -> dict:
     corpus = _optional("judge_app.corpus")
     if corpus is not None and hasattr(corpus, "get_corpus"):
         stats["clauses"] = sum(len(d.clauses) for d in corpus.get_corpus().docs.values())
-    with app.app_context():
-        search = _optional("judge_app.search")
-        if search is not None and hasattr(search, "warm"):
-            stats["index"] = search.warm(app)
+    search = _optional("judge_app.search")
+    if search is not None and hasattr(search, "get_service"):
+        svc = search.get_service(app)   # opens the cached index, or builds it (atomically) when missing or bad
+        svc.search("ルール", limit=1)     # loads the analysers' dictionaries here, shared copy-on-write
+        stats["index"] = {k: svc.stats.get(k) for k in ("cached", "docs")}
     stats["seconds"] = round(time.perf_counter() - t0, 3)
     return stats
 
 
 def after_fork(app: Flask) -> None:
     """In a new worker: drop file handles inherited from the master (they share its file offsets)."""
-    search = _optional("judge_app.search")
-    if search is not None and hasattr(search, "after_fork"):
-        search.after_fork(app)
+    import threading
+
+    svc = app.extensions.get("judge_app.search")
+    if svc is not None and hasattr(svc, "_local"):
+        svc._local = threading.local()   # searchers are opened again, read-only, by this worker's threads

@@ -72,7 +72,14 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     writer.commit()
     ix.close()
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "format": FORMAT,
-                                         "analyser": analysis.analyser_name(), "built": time.time()}))
+                                         "analyser": analysis.analyser_name(), "built": time.time(),
+                                         "files": _digests(path)}))
+
+
+def _digests(path: Path) -> dict[str, str]:
+    """sha256 of every index file: a garbled segment can still open and answer one query, so check bytes."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.iterdir()) if p.is_file() and p.name != META and not p.name.endswith("WRITELOCK")}
 
 
 def _usable(path: Path, key: str, count: int):
@@ -80,6 +87,8 @@ def _usable(path: Path, key: str, count: int):
     try:
         meta = json.loads((path / META).read_text())
         if meta.get("key") != key or meta.get("docs") != count:
+            return None
+        if not meta.get("files") or meta["files"] != _digests(path):
             return None
         ix = FileStorage(str(path), readonly=True).open_index()
         if ix.doc_count() != count:
