@@ -30,7 +30,6 @@ sys.path.insert(0, str(ROOT))
 
 from judge_app.corpus import get_corpus  # noqa: E402
 from judge_app.search import SearchService  # noqa: E402
-from judge_app.search.analysis import bigrams  # noqa: E402
 from judge_app.search.documents import inherited_clauses  # noqa: E402
 from judge_app.search.normalize import nfkc  # noqa: E402
 
@@ -70,6 +69,14 @@ class Substring:
         return [cid for _s, _i, cid in sorted(out)[:limit]]
 
 
+def plain_bigrams(text: str) -> list[str]:
+    """The baseline's own tokens: NFKC, lower case, bigrams of each run of non-space characters."""
+    out = []
+    for run in re.split(r"[\s、。?？!！「」【】《》()（）]+", nfkc(text).lower()):
+        out.extend(run[i:i + 2] for i in range(len(run) - 1)) if len(run) > 1 else out.append(run)
+    return [t for t in out if t]
+
+
 class BM25Bigram:
     name = "bm25-bigram"
 
@@ -78,7 +85,7 @@ class BM25Bigram:
         self.tf = {}
         for d in corpus.docs.values():
             for c in d.clauses.values():
-                self.tf[c.id] = Counter(bigrams((c.title or "") + " " + (c.text or "")))
+                self.tf[c.id] = Counter(plain_bigrams((c.title or "") + " " + (c.text or "")))
         self.scopes = {}
 
     def _scope(self, doc):
@@ -92,7 +99,7 @@ class BM25Bigram:
     def search(self, q, doc, limit):
         ids, df, avg = self._scope(doc)
         n = len(ids)
-        terms = set(bigrams(q))
+        terms = set(plain_bigrams(q))
         scored = []
         for i, cid in enumerate(ids):
             tf = self.tf[cid]
