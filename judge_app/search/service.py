@@ -13,7 +13,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from whoosh.query import Or, Term
+from whoosh.query import DisjunctionMax, Or, Term
 
 from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
@@ -26,6 +26,10 @@ MAX_QUERY = 200        # characters; longer queries are cut and the answer says 
 MAX_LIMIT = 50
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
+TIEBREAK = 0.3          # DisjunctionMax: the best field counts fully, the others this much
+SYNONYM_BOOST = 0.7
+BIGRAM_FIELDS = ("title_bi", "crumbs_bi", "body_bi")
+WORD_FIELDS = ("title_w", "crumbs_w", "body_w")
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -119,26 +123,34 @@ class SearchService:
         return hits
 
     def _text_query(self, query: str, doc: str | None, syns) -> Or | None:
+        """One clause per query concept: each bigram or word is a DisjunctionMax over the fields,
+        so a clause matching more of the query's concepts beats one repeating a single concept in
+        its title, breadcrumb and body (a heading 「バリア」 against the clause that answers)."""
         folded = fold(query)
         subs = []
-        bis = list(dict.fromkeys(analysis.bigrams(query)))
-        words = list(dict.fromkeys(analysis.content_words(query)))
-        for t in bis:
-            subs += [Term("title_bi", t), Term("crumbs_bi", t), Term("body_bi", t)]
-        for w in words:
-            subs += [Term("title_w", w), Term("crumbs_w", w), Term("body_w", w)]
-        keys = [term_key(k) for k in analysis.bracketed(query)] + [term_key(query)]
-        keys += [k for k in self._term_keys if k in folded][:8]
-        for k in dict.fromkeys(k for k in keys if k):
-            subs += [Term("keys", k), Term("terms", k)]
+
+        def concept(fields, token, boost=1.0):
+            subs.append(DisjunctionMax([Term(f, token) for f in fields], tiebreak=TIEBREAK, boost=boost))
+
+        for t in dict.fromkeys(analysis.bigrams(query)):
+            concept(BIGRAM_FIELDS, t)
+        for w in dict.fromkeys(analysis.content_words(query)):
+            concept(WORD_FIELDS, w)
+        whole = term_key(query)
+        if whole:
+            subs += [Term("keys", whole), Term("terms", whole)]
+        for k in dict.fromkeys(term_key(b) for b in analysis.bracketed(query)):
+            if k and k != whole:
+                subs.append(Term("keys", k))
+        for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
+            subs.append(Term("keys", k, boost=0.5))
         for syn, _talk in syns:
-            term = syn.term
-            k = term_key(term)
-            subs += [Term("keys", k, boost=0.8), Term("terms", k, boost=0.8)]
-            for t in dict.fromkeys(analysis.bigrams(term)):
-                subs += [Term("title_bi", t, boost=0.6), Term("body_bi", t, boost=0.6)]
-            for w in dict.fromkeys(analysis.content_words(term)):
-                subs += [Term("title_w", w, boost=0.8), Term("body_w", w, boost=0.8)]
+            k = term_key(syn.term)
+            subs.append(Term("keys", k, boost=SYNONYM_BOOST))
+            for t in dict.fromkeys(analysis.bigrams(syn.term)):
+                concept(BIGRAM_FIELDS, t, SYNONYM_BOOST)
+            for w in dict.fromkeys(analysis.content_words(syn.term)):
+                concept(WORD_FIELDS, w, SYNONYM_BOOST)
         return Or(subs) if subs else None
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
