@@ -1,0 +1,288 @@
+"""Writes under SIGKILL: a real gunicorn, concurrent session and ruling writes, processes killed mid-write.
+
+Every write the server acknowledged (2xx) is remembered with what it said was stored; after the last
+restart each one is read back, and the database is checked (`PRAGMA integrity_check`, every row's JSON).
+Used by tests/faults/test_kill_under_writes.py (short) and bench/faults.py (long).
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+class Server:
+    """gunicorn from judge_app.gunicorn_conf on a loopback port, in its own process group."""
+
+    def __init__(self, instance: Path, port: int, workers: int = 2, index_dir: str | None = None):
+        self.instance, self.port, self.workers = instance, port, workers
+        self.index_dir = index_dir or str(ROOT / "instance" / "index")
+        self.proc: subprocess.Popen | None = None
+        self.log = instance / "server.log"
+
+    def start(self, timeout: float = 120) -> None:
+        env = dict(os.environ, JUDGE_APP_INSTANCE=str(self.instance), JUDGE_APP_INDEX_DIR=self.index_dir,
+                   JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning", PYTHONPATH=str(ROOT))
+        argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
+                "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--timeout", "20",
+                "--graceful-timeout", "2"]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited ({self.proc.returncode}): {self.log.read_text()[-2000:]}")
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                c.request("GET", "/healthz")
+                if c.getresponse().status == 200 and len(children(self.proc.pid)) >= self.workers:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not come up")
+
+    def worker_pids(self) -> list[int]:
+        return children(self.proc.pid) if self.proc else []
+
+    def kill_worker(self) -> int:
+        pid = random.choice(self.worker_pids())
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def kill_master(self) -> None:
+        """SIGKILL the master alone; its orphaned workers notice and exit. Wait until the port is free."""
+        orphans = self.worker_pids()
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        self._wait_gone(orphans)
+
+    def kill_all(self) -> None:
+        """SIGKILL the whole process group at once: the machine 'loses power' as far as processes go."""
+        pids = self.worker_pids()
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        self._wait_gone(pids)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            pids = self.worker_pids()
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+            self._wait_gone(pids)
+
+    @staticmethod
+    def _wait_gone(pids: list[int], timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while any(alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for p in pids:   # still there: it would hold the listening socket; finish it
+            if alive(p):
+                try:
+                    os.kill(p, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+class Ledger:
+    """What the server acknowledged: session id -> answers it reported stored; slug -> answers saved."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.sessions: dict[str, list] = {}
+        self.rulings: dict[str, list] = {}
+        self.attempts = 0
+        self.failures = 0          # connection dropped or 5xx during a kill: not acknowledged, not counted lost
+        self.rejections: list[str] = []   # 4xx: a bug in the driver or the server, reported
+
+
+def request(port: int, method: str, path: str, body: dict | None = None, timeout: float = 20):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        data = json.dumps(body).encode() if body is not None else None
+        conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
+def writer(port_of, ledger: Ledger, boards: list[tuple[str, dict]], stop: threading.Event, seed: int) -> None:
+    """Create sessions, step them, answer, save rulings; remember every acknowledged write."""
+    rng = random.Random(seed)
+    mine: list[dict] = []
+    while not stop.is_set():
+        port = port_of()
+        try:
+            choice = rng.random()
+            if not mine or choice < 0.25:
+                game, board = rng.choice(boards)
+                status, raw = request(port, "POST", "/api/sessions", {"game": game, "board": board,
+                                                                      "seed": rng.randrange(2**31)})
+                kind = "create"
+            elif choice < 0.8:
+                s = rng.choice(mine)
+                if s.get("finished"):
+                    mine.remove(s)
+                    continue
+                if s.get("pending"):
+                    d = s["pending"]
+                    status, raw = request(port, "POST", f"/api/sessions/{s['id']}/answer",
+                                          {"decision": d["id"], "value": d["options"][0]["value"]})
+                else:
+                    status, raw = request(port, "POST", f"/api/sessions/{s['id']}/step", {"until": "decision"})
+                kind = "act"
+            else:
+                s = rng.choice(mine)
+                status, raw = request(port, "POST", "/api/rulings", {"session": s["id"], "title": "障害試験"})
+                kind = "ruling"
+        except (OSError, http.client.HTTPException):
+            with ledger.lock:
+                ledger.attempts += 1
+                ledger.failures += 1
+            time.sleep(0.05)
+            continue
+        with ledger.lock:
+            ledger.attempts += 1
+            if status >= 500:
+                ledger.failures += 1
+                continue
+            if status >= 400:
+                if status != 409:   # a conflict is a refused write, correctly not applied
+                    ledger.rejections.append(f"{kind} {status} {raw[:200]!r}")
+                if kind == "act":
+                    mine.remove(s)   # resynchronise: forget it rather than guess
+                continue
+            body = json.loads(raw)
+            if kind == "create":
+                s = {"id": body["id"], "pending": body.get("pending"), "finished": body.get("finished")}
+                mine.append(s)
+                ledger.sessions[body["id"]] = list(body.get("answers") or [])
+            elif kind == "act":
+                s["pending"], s["finished"] = body.get("pending"), body.get("finished")
+                ledger.sessions[s["id"]] = list(body["answers"]) if "answers" in body else \
+                    ledger.sessions[s["id"]] + [None]
+            else:
+                ledger.rulings[body["slug"]] = ledger.sessions.get(s["id"])
+
+
+def verify(port: int, ledger: Ledger, db: Path) -> dict:
+    """Read back every acknowledged write; check the database file."""
+    lost, corrupt = [], []
+    for sid, acked in ledger.sessions.items():
+        status, raw = request(port, "GET", f"/api/sessions/{sid}")
+        if status != 200:
+            lost.append(f"session {sid}: {status}")
+            continue
+        stored = json.loads(raw)["answers"]
+        if len(stored) < len(acked) or any(a is not None and a != b for a, b in zip(acked, stored)):
+            lost.append(f"session {sid}: acknowledged {len(acked)} answers, stored {len(stored)}")
+    for slug, acked in ledger.rulings.items():
+        status, raw = request(port, "GET", f"/api/rulings/{slug}")
+        if status != 200:
+            lost.append(f"ruling {slug}: {status}")
+            continue
+        stored = json.loads(raw).get("answers")
+        if acked is not None and stored is not None and stored[: len(acked)] != acked[: len(stored)]:
+            lost.append(f"ruling {slug}: answers differ")
+    with sqlite3.connect(db) as conn:
+        integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        for table, cols in (("sessions", ("board", "answers")), ("rulings", ("board", "answers"))):
+            for row in conn.execute(f"SELECT rowid, {', '.join(cols)} FROM {table}"):
+                for value in row[1:]:
+                    try:
+                        json.loads(value)
+                    except (TypeError, ValueError):
+                        corrupt.append(f"{table} rowid {row[0]}")
+        rows = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("sessions", "rulings")}
+    return {"acknowledged_sessions": len(ledger.sessions), "acknowledged_rulings": len(ledger.rulings),
+            "acknowledged_answers": sum(len(a) for a in ledger.sessions.values()),
+            "attempts": ledger.attempts, "unacknowledged": ledger.failures, "rejected": len(ledger.rejections),
+            "rejections": ledger.rejections[:5], "lost": lost, "corrupt": corrupt, "integrity": integrity,
+            "rows": rows}
+
+
+def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "master", "all"),
+        write_seconds: float = 1.0, workers: int = 2, seed: int = 0) -> dict:
+    """Start, write, kill (one of: a worker, the master alone, every process) while writing, restart; repeat."""
+    from judge_app.engine import rulesets
+
+    boards = [(r.game, r.new_game_board(random.Random(i))) for r in rulesets().values() for i in range(2)]
+    instance.mkdir(parents=True, exist_ok=True)
+    server = Server(instance, free_port(), workers)
+    ledger = Ledger()
+    stop = threading.Event()
+    current = {"port": server.port}
+    kills = []
+    server.start()
+    threads = [threading.Thread(target=writer, args=(lambda: current["port"], ledger, boards, stop, seed + i),
+                                daemon=True) for i in range(writers)]
+    try:
+        for t in threads:
+            t.start()
+        for what in rounds:
+            time.sleep(write_seconds)
+            if what == "worker":
+                kills.append(f"worker {server.kill_worker()}")
+                time.sleep(write_seconds)          # the master forks a replacement; writes go on
+            elif what == "master":
+                server.kill_master()
+                kills.append("master")
+                server.start()
+            elif what == "all":
+                server.kill_all()
+                kills.append("all")
+                server.start()
+        time.sleep(write_seconds)
+        stop.set()
+        for t in threads:
+            t.join(timeout=30)
+        result = verify(server.port, ledger, instance / "judge_app.sqlite3")
+    finally:
+        stop.set()
+        server.stop()
+    result["kills"] = kills
+    return result
