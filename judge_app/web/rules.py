@@ -81,11 +81,12 @@ def toc_tree(doc: Document, ids: list[str], everything: bool) -> list[dict]:
     out = []
     for cid in ids:
         c = doc.clauses[cid]
-        if not everything and c.kind != "heading":
+        children = toc_tree(doc, c.children, everything)
+        # a clause with headings under it (opcg 7-1 above 7-1-1 アタック・ステップ) stays, to hold them
+        if not everything and c.kind != "heading" and not children:
             continue
         out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
-                    "inherits_from": c.inherits_from, "url": clause_url(c.id),
-                    "children": toc_tree(doc, c.children, everything)})
+                    "inherits_from": c.inherits_from, "url": clause_url(c.id), "children": children})
     return out
 
 
