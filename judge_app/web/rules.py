@@ -33,7 +33,8 @@ def _error(status: int, code: str, message: str, *, as_json: bool, field: str | 
         c = doc.clause_by_number(n) if doc else None
         if c is not None:
             sugg.append({"number": c.number, "id": c.id, "label": c.label, "url": clause_url(c.id)})
-    body = {"error": code, "message": message, "field": field, "suggestions": sugg,
+    # same shape as web/errors.py ({error: Japanese message, field, status}) plus a machine-readable code
+    body = {"error": message, "field": field, "status": status, "code": code, "suggestions": sugg,
             "valid_docs": list(corpus.docs)}
     if as_json:
         return jsonify(body), status

@@ -46,29 +46,30 @@ def test_api_step_ids(client):
 def test_api_unknown_clause_404_with_closest_numbers(client):
     r = client.get("/api/clauses/opcg/7-1-9")
     body = r.get_json()
-    assert r.status_code == 404 and body["error"] == "unknown_clause" and body["field"] == "number"
+    assert r.status_code == 404 and body["code"] == "unknown_clause" and body["field"] == "number"
+    assert body["status"] == 404 and "7-1-9" in body["error"]
     assert "opcg:7-1" in [s["id"] for s in body["suggestions"]]
 
 
 def test_api_los_toc_number_suggests_the_body_number(client):
     body = client.get("/api/clauses/los/8.12.1").get_json()
-    assert body["error"] == "unknown_clause"
-    assert body["suggestions"][0]["number"] == "8.12"
+    assert body["code"] == "unknown_clause"
+    assert [x["number"] for x in body["suggestions"][:2]] == ["8.13.1", "8.12"]
 
 
 def test_api_unknown_doc_404_names_valid_keys(client):
     r = client.get("/api/clauses/nope/1")
     body = r.get_json()
-    assert r.status_code == 404 and body["error"] == "unknown_doc" and body["field"] == "doc"
+    assert r.status_code == 404 and body["code"] == "unknown_doc" and body["field"] == "doc"
     assert body["valid_docs"] == ["kaiun", "kaiun-multi", "los", "thv", "opcg"]
-    assert "kaiun" in body["message"]
+    assert "kaiun" in body["error"]
 
 
 @pytest.mark.parametrize("number", ["abc", "%25", "1-2-x", "6.2.4.bb", "9" * 300])
 def test_api_malformed_number_400(client, number):
     r = client.get(f"/api/clauses/opcg/{number}")
     assert r.status_code in (400, 404)
-    assert r.get_json()["error"] in ("malformed_number", "unknown_clause")
+    assert r.get_json()["code"] in ("malformed_number", "unknown_clause")
 
 
 def test_api_kaiun_multi_base_fallback(client):
