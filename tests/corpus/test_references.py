@@ -84,3 +84,12 @@ def test_reference_spans_point_into_the_text(corpus):
 def test_reference_counts_per_document(corpus):
     found = {k: sum(len(c.refs) for c in d.clauses.values()) for k, d in corpus.docs.items()}
     assert found == {"kaiun": 13, "kaiun-multi": 7, "los": 11, "thv": 20, "opcg": 44}
+
+
+def test_opcg_2_6_1_reference_prints_an_old_title_and_is_reported(corpus, clause):
+    # line 172 「(7.カードの攻撃とバトル参照)」: the number resolves, the title is the body's older wording
+    assert clause("opcg:2-6-1").refs_out == ["opcg:7"]
+    assert corpus.docs["opcg"].lint["title_mismatches"] == [{
+        "clause": "opcg:2-6-1", "ref": "7.", "printed_title": "カードの攻撃とバトル", "target": "opcg:7",
+        "target_title": "カードのアタックとバトル"}]
+    assert all(not d.lint["title_mismatches"] for k, d in corpus.docs.items() if k != "opcg")

@@ -9,8 +9,10 @@ CLAUSE_FIELDS = {"id", "doc", "number", "printed", "kind", "title", "text", "par
 
 
 @pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "SECRET_KEY": "t"}).test_client()
+def client(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("rules_api")
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp / "db.sqlite3"),
+                       "INDEX_DIR": str(tmp / "index")}).test_client()
 
 
 def test_api_docs_shape(client):

@@ -8,7 +8,9 @@ from judge_app import create_app
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t"})
+    tmp = tmp_path_factory.mktemp("rules")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp / "db.sqlite3"),
+                      "INDEX_DIR": str(tmp / "index")})
     return app.test_client()
 
 
