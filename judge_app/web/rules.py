@@ -33,7 +33,8 @@ def _error(status: int, code: str, message: str, *, as_json: bool, field: str | 
         c = doc.clause_by_number(n) if doc else None
         if c is not None:
             sugg.append({"number": c.number, "id": c.id, "label": c.label, "url": clause_url(c.id)})
-    body = {"error": code, "message": message, "field": field, "suggestions": sugg,
+    # same shape as web/errors.py ({error: Japanese message, field, status}) plus a machine-readable code
+    body = {"error": message, "field": field, "status": status, "code": code, "suggestions": sugg,
             "valid_docs": list(corpus.docs)}
     if as_json:
         return jsonify(body), status
@@ -81,11 +82,12 @@ def toc_tree(doc: Document, ids: list[str], everything: bool) -> list[dict]:
     out = []
     for cid in ids:
         c = doc.clauses[cid]
-        if not everything and c.kind != "heading":
+        children = toc_tree(doc, c.children, everything)
+        # a clause with headings under it (opcg 7-1 above 7-1-1 アタック・ステップ) stays, to hold them
+        if not everything and c.kind != "heading" and not children:
             continue
         out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
-                    "inherits_from": c.inherits_from, "url": clause_url(c.id),
-                    "children": toc_tree(doc, c.children, everything)})
+                    "inherits_from": c.inherits_from, "url": clause_url(c.id), "children": children})
     return out
 
 
