@@ -89,7 +89,7 @@ def _initial(ruleset) -> tuple[dict, int, str, str]:
             raise ApiError(400, "scenario: 盤面(board)がありません", "scenario")
         seed = data.get("seed", 0) if isinstance(data.get("seed"), int) else 0
         return data["board"], seed, str(data.get("title") or name), f"シナリオ「{data.get('title') or name}」"
-    raw = request.args.get("fresh") or request.args.get("seed")
+    raw = request.args.get("seed")  # ?fresh=1 alone gives a random seed
     try:
         seed = core.check_seed(int(raw)) if raw else core.random_seed()
     except ValueError:
