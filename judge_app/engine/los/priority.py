@@ -1,0 +1,56 @@
+"""7.2 優先権 and 5.5.1 II/III: the opponent of the turn player first, one effect at a time, until both pass."""
+from __future__ import annotations
+
+from judge_app.engine.los.board_terms import other
+from judge_app.engine.los.cards import to_trash
+from judge_app.engine.los.common import can_pay, pay, player
+from judge_app.engine.state import GameState
+
+OTHER_EFFECT = "other"
+MAX_OTHER = 2  # 「その他の効果」 per player and exchange: a bound, so that a random answerer always gets through
+
+
+def flash_cards(g: GameState, pid: str) -> list[dict]:
+    return [c for c in player(g, pid)["hand"]
+            if c.get("type") == "effect" and c.get("flash") and can_pay(g, pid, c.get("cost", 0))]
+
+
+def use_flash(g: GameState, pid: str, card: dict, rule: str):
+    """2.2.1 / 7.1: pay the energy cost, then the card goes to the trash. Its text is the judge's adjustment."""
+    if card not in player(g, pid)["hand"] or not can_pay(g, pid, card.get("cost", 0)):
+        return (yield g.log(rule, "flash", f"「{card['name']}」は手札にないかエネルギーが足りないため使えません", pid))
+    cost = card.get("cost", 0)
+    if cost:
+        pay(g, pid, cost)
+        yield g.log("los:2.5.1", "pay", f"{pid} がエネルギー{cost}をゲイン表示にして払いました", pid)
+    to_trash(g, card["id"])
+    yield g.log(rule, "flash", f"{pid} がエフェクト（フラッシュ）「{card['name']}」を使いました"
+                "（効果の内容は審判の調整で適用します）", pid)
+
+
+def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
+    """Alternate II (the non-turn player) and III (the turn player) until both pass in a row."""
+    tp = g.data["turn_player"]
+    current, passes = other(tp), 0
+    others = {"p1": 0, "p2": 0}
+    while passes < 2:
+        rule = opponent_rule if current != tp else own_rule
+        options = [("pass", "優先権を放棄する")]
+        cards = {c["id"]: c for c in flash_cards(g, current)}
+        options += [(cid, f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）")
+                    for cid, c in cards.items()]
+        if others[current] < MAX_OTHER:
+            options.append((OTHER_EFFECT, "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"))
+        choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority")
+        if choice == "pass":
+            passes += 1
+            yield g.log(rule, "pass", f"{current} は優先権を放棄しました", current)
+        else:
+            passes = 0
+            if choice == OTHER_EFFECT:
+                others[current] += 1
+                yield g.log(rule, "effect", f"{current} が効果を1つ使いました（内容は審判の調整で適用します）", current)
+            else:
+                yield from use_flash(g, current, cards[choice], rule)
+        current = other(current)
+    return (yield g.log("los:7.2", "priority", "お互いに優先権を放棄しました", None))
