@@ -405,7 +405,7 @@ class KaiunRuleset(Ruleset):
         if loser:
             yield g.log(C["result_lose_effects"], "result",
                         f"{loser} の【バトル敗北時】効果の「このバトルの結果で」を適用します", loser)
-            if not self.pl(g, loser)["barrier"]:
+            if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
                 g.set(f"players.{loser}.defeat", "battle")
                 yield g.log(C["battle_defeat"], "defeat",
                             f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser)
@@ -551,7 +551,8 @@ class KaiunRuleset(Ruleset):
     def after_refresh_changes(self, g: GameState, p: str) -> tuple[str, str]:
         """9-3-3 (0 barrier: the defeat condition, 1-2-2-2) or 9-3-4 (top barrier to the trash)."""
         if not self.pl(g, p)["barrier"]:
-            g.set(f"players.{p}.defeat", "refresh")
+            if not self.pl(g, p)["lost"]:
+                g.set(f"players.{p}.defeat", "refresh")
             return self.C["refresh_loss"], f"{p} はバリアが0枚の状況でリフレッシュを行ったため、敗北条件を満たします"
         self.barrier_top_to(g, p, "trash")
         return (self.C["refresh_barrier"],
@@ -675,8 +676,9 @@ class KaiunRuleset(Ruleset):
 
     def adjust_win_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)
-        for q in self.opponents(g, p):
-            g.set(f"players.{q}.lost", True)
+        for q in self.in_game(g):
+            if q != p:
+                g.set(f"players.{q}.lost", True)
         g.end_game(p)
         return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p)
 
