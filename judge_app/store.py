@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import secrets
+import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,24 +208,41 @@ class _Transaction:
         return False
 
 
-# ---- Flask glue: one connection per request (flask.g), schema created once per app --------------
+# ---- Flask glue: one connection per thread and process, schema created once per app --------------
+# Opening and closing a connection per request cost more than the request: closing the last connection
+# to a WAL database checkpoints it (and syncs) every time. A connection lives in its thread instead and
+# never crosses a fork (keyed by pid); each request still writes in its own transaction.
+_local = threading.local()
+
+
 def init_app(app) -> None:
     Store(app.config["DATABASE"]).init_schema()
     app.teardown_appcontext(_close)
 
 
 def get_store() -> Store:
-    from flask import current_app, g
+    from flask import current_app
 
-    store = g.get("_store")
+    if getattr(_local, "pid", None) != os.getpid():
+        _local.pid, _local.stores = os.getpid(), {}
+    path = current_app.config["DATABASE"]
+    store = _local.stores.get(path)
     if store is None:
-        store = g._store = Store(current_app.config["DATABASE"])
+        store = _local.stores[path] = Store(path)
     return store
 
 
 def _close(exc: BaseException | None) -> None:
-    from flask import g
+    """End of request: nothing may stay open in a transaction on the kept connection."""
+    store = getattr(_local, "stores", {}).get(_current_path())
+    if store is not None and store._conn is not None and store._conn.in_transaction:
+        store._conn.execute("ROLLBACK")
 
-    store = g.pop("_store", None)
-    if store is not None:
-        store.close()
+
+def _current_path() -> str | None:
+    from flask import current_app
+
+    try:
+        return current_app.config["DATABASE"]
+    except RuntimeError:
+        return None

@@ -6,7 +6,11 @@ the rules give a player a choice, receiving the answer as the value of the `yiel
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
@@ -62,6 +66,11 @@ class Ruleset:
         """Schema first (errors name the field), then the ruleset's own invariants."""
         if not isinstance(board, dict):
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
+        # Every replay of a session validates its board again; the schema walk is most of a request's
+        # time (tens of ms for a full deck), so boards already found valid are remembered by digest.
+        digest = _board_digest(self.game, board)
+        if digest is not None and _VALID_BOARDS.seen(digest):
+            return board
         validator = jsonschema.Draft202012Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
@@ -69,6 +78,8 @@ class Ruleset:
             path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
             raise BoardError(f"{path}: {e.message}", path)
         self.check_board(board)
+        if digest is not None:
+            _VALID_BOARDS.add(digest)
         return board
 
     def check_board(self, board: dict) -> None:
@@ -137,6 +148,40 @@ class Ruleset:
         others = [p for p in players if p != target]
         g.end_game(others[0] if len(others) == 1 else None)
         return g.log(self.concede_rule, "concede", f"{target} が投了し、敗北しました", target)
+
+
+class _DigestCache:
+    """A bounded, thread-safe set of digests (least recently seen dropped first)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[str, None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def seen(self, digest: str) -> bool:
+        with self._lock:
+            if digest in self._items:
+                self._items.move_to_end(digest)
+                return True
+            return False
+
+    def add(self, digest: str) -> None:
+        with self._lock:
+            self._items[digest] = None
+            self._items.move_to_end(digest)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+_VALID_BOARDS = _DigestCache(1024)
+
+
+def _board_digest(game: str, board: dict) -> str | None:
+    try:
+        text = json.dumps(board, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None   # not plain JSON: always validated in full
+    return hashlib.sha256(f"{game}\0{text}".encode()).hexdigest()
 
 
 def concede_adjustment(rule: str) -> Adjustment:
