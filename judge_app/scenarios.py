@@ -8,6 +8,7 @@ import jsonschema
 import yaml
 
 from judge_app.engine import EngineError, Game, get_ruleset
+from judge_app.engine._schema_ja import message as schema_message
 
 SCENARIO_SCHEMA: dict = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -60,7 +61,7 @@ def load_scenario(source: str | Path | dict) -> dict:
     if errors:
         e = errors[0]
         path = ".".join(str(p) for p in e.absolute_path) or "scenario"
-        raise ScenarioError(f"{path}: {e.message}", path)
+        raise ScenarioError(f"{path}: {schema_message(e)}", path)
     get_ruleset(data["game"])
     return data
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generator
 
 import jsonschema
 
+from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, TraceEntry
 
@@ -74,9 +75,9 @@ class Ruleset:
         validator = jsonschema.Draft202012Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
-            e = errors[0]
+            e = deepest(errors[0])
             path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
-            raise BoardError(f"{path}: {e.message}", path)
+            raise BoardError(f"{path}: {schema_message(e)}", path)
         self.check_board(board)
         if digest is not None:
             _VALID_BOARDS.add(digest)
@@ -131,7 +132,7 @@ class Ruleset:
         if errors:
             e = errors[0]
             where = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"
-            raise AdjustmentError(f"{where}: {e.message}", str(where))
+            raise AdjustmentError(f"{where}: {schema_message(e)}", str(where))
         if g.finished:
             raise AdjustmentError("ゲームは終了しています", "op")
         handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))

@@ -63,7 +63,9 @@ def _api_error(e: ApiError):
 @bp.errorhandler(HTTPException)
 def _http_error(e: HTTPException):
     field = "body" if e.code == 413 else None
-    return jsonify({"error": f"{e.code} {e.name}", "field": field}), e.code
+    from judge_app.web.errors import MESSAGES   # Japanese, as every other message of the API
+
+    return jsonify({"error": MESSAGES.get(e.code, e.name), "field": field, "status": e.code}), e.code
 
 
 # ---- games -----------------------------------------------------------------------------------

@@ -270,3 +270,115 @@ def csrf_cases() -> list[Case]:
         out.append(Case(f"form-bad-token-{slug}", "POST", path, content_type=None, form=dict(fields), csrf="bad",
                         names=("csrf",)))
     return out
+
+
+# ---- boards that break a ruleset's invariants (the rulebooks' limits the engine must refuse) -------------
+def _scenario_board(game: str, name: str) -> dict:
+    import yaml
+
+    from judge_app import PROJECT_ROOT
+
+    return yaml.safe_load((PROJECT_ROOT / "scenarios" / game / name).read_text(encoding="utf-8"))["board"]
+
+
+def _opcg_boards() -> dict[str, dict]:
+    import copy
+
+    base = _scenario_board("opcg", "03_blocked_attack.yaml")
+    out = {}
+    b = copy.deepcopy(base)   # 3-7-6-1: at most 5 characters in the character area
+    chars = b["players"]["p2"]["characters"]
+    b["players"]["p2"]["characters"] = [dict(chars[0], id=f"p2-c{i}") for i in range(1, 7)]
+    out["six-characters"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["leader"]["life"] = -1
+    out["negative-leader-life"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["life_count"] = -1
+    out["negative-life-count"] = b
+    b = copy.deepcopy(base)   # 6-5-2 / 3-9: ten DON!! cards in all
+    b["players"]["p1"]["cost_area"] = {"active": 11, "rested": 0}
+    out["eleven-don"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["characters"] = [dict(chars[0], id="p2-c1")]
+    out["same-id-on-both-sides"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["leader"]["power"] = 10**30
+    out["huge-power"] = b
+    b = copy.deepcopy(base)
+    b["turn_player"] = "p3"
+    out["unknown-turn-player"] = b
+    return out
+
+
+def _los_boards() -> dict[str, dict]:
+    import copy
+
+    base = _scenario_board("los", "18_blocked_move_into_occupied_square.yaml")
+    p1 = base["players"]["p1"]
+    out = {}
+    b = copy.deepcopy(base)   # 5.4: one character per character-zone square
+    b["players"]["p1"]["front"][1] = [p1["front"][0], dict(p1["back"][0], id="c9")]
+    out["two-cards-in-one-square"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["front"] = p1["front"] + [None]
+    out["five-squares-in-a-row"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["front"][1] = dict(p1["back"][0])
+    out["same-card-in-two-squares"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["back"][0] = dict(p1["back"][0], lead=["up", "sideways"])
+    out["unknown-lead-icon"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["back"][0] = dict(p1["back"][0], atk=-100)
+    out["negative-atk"] = b
+    b = copy.deepcopy(base)
+    b["players"]["p1"]["life"] = 10**12
+    out["huge-life"] = b
+    return out
+
+
+def _generic_boards(game: str, board: dict) -> dict[str, dict]:
+    import copy
+
+    out = {}
+    b = copy.deepcopy(board)
+    b["players"]["p9"] = copy.deepcopy(next(iter(board["players"].values())))
+    out["extra-player"] = b
+    b = copy.deepcopy(board)
+    b["players"] = {"p1": b["players"]["p1"]}
+    out["one-player"] = b
+    b = copy.deepcopy(board)
+    deck = next(iter(b["players"].values()))["deck"]
+    deck.append(dict(deck[0]))           # the same card (same id) twice
+    out["duplicate-card-id"] = b
+    b = copy.deepcopy(board)
+    next(iter(b["players"].values()))["deck"] = [MARKUP]
+    out["card-is-markup-string"] = b
+    b = copy.deepcopy(board)
+    next(iter(b["players"].values()))["deck"][0]["id"] = MARKUP
+    out["card-id-markup"] = b
+    b = copy.deepcopy(board)
+    b["options"] = {MARKUP: True}
+    out["unknown-rule-option"] = b
+    return out
+
+
+def invariant_cases() -> list[Case]:
+    import random
+
+    from judge_app.engine import rulesets
+
+    out = []
+    known = rulesets()
+    boards: list[tuple[str, str, dict]] = []
+    if "opcg" in known:
+        boards += [("opcg", k, b) for k, b in _opcg_boards().items()]
+    if "los" in known:
+        boards += [("los", k, b) for k, b in _los_boards().items()]
+    for game, r in known.items():
+        boards += [(game, k, b) for k, b in _generic_boards(game, r.new_game_board(random.Random(3))).items()]
+    for game, label, board in boards:
+        out.append(Case(f"board-{game}-{label}", "POST", "/api/sessions", j({"game": game, "board": board, "seed": 1}),
+                        names=("board",)))
+    return out
