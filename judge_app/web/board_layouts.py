@@ -57,7 +57,7 @@ VALUE_LABELS: dict[str, dict] = {
 class Layout:
     title: str = ""
     order: tuple[str, ...] = ()          # zones in the order the table shows them
-    hidden: frozenset[str] = frozenset()  # internal bookkeeping not drawn
+    hidden: frozenset[str] = frozenset({"options", "finished", "winner", "effect_seq"})  # shown elsewhere or internal
     piles: frozenset[str] = frozenset({"deck", "life", "don_deck"})  # face-down stacks: drawn as a count
     slots: frozenset[str] = frozenset()   # fixed-size areas where empty places matter
     labels: dict[str, str] = field(default_factory=dict)

@@ -15,7 +15,7 @@ board:
   players: {p1: {points: 1}, p2: {points: 0}}
   target: 2
 seed: 4
-answers: [heads, heads, heads, heads, heads, heads]
+answers: [heads]
 """
 
 
