@@ -17,7 +17,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
-RESULT_JA = {"win": "勝利", "lose": "敗北", "draw": "引き分け"}
+RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
 
 # Where each procedure is printed. kaiun-multi overrides the ones its own book restates.
 CLAUSES = {
@@ -504,7 +504,7 @@ class KaiunRuleset(Ruleset):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
                 yield g.log(self.C["battle_trash"], "cost",
-                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}したカードをトラッシュに置きます", p)
+                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         for p in self.in_game(g):
