@@ -14,10 +14,10 @@ from typing import Any
 from judge_app.engine import _kaiun_board as kb
 from judge_app.engine.ruleset import Adjustment, RuleOption, Ruleset, concede_adjustment
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, TraceEntry
+from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
-RESULT_JA = {"win": "勝利", "lose": "敗北", "draw": "引き分け"}
+RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
 
 # Where each procedure is printed. kaiun-multi overrides the ones its own book restates.
 CLAUSES = {
@@ -180,6 +180,8 @@ class KaiunRuleset(Ruleset):
             send = yield item
             if g.finished:
                 return
+            if isinstance(item, Decision):
+                continue  # the answer goes to the procedure that asked before anything else runs
             yield from self.rule_processing(g)
             if g.finished:
                 return
@@ -405,7 +407,7 @@ class KaiunRuleset(Ruleset):
         if loser:
             yield g.log(C["result_lose_effects"], "result",
                         f"{loser} の【バトル敗北時】効果の「このバトルの結果で」を適用します", loser)
-            if not self.pl(g, loser)["barrier"]:
+            if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
                 g.set(f"players.{loser}.defeat", "battle")
                 yield g.log(C["battle_defeat"], "defeat",
                             f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser)
@@ -418,6 +420,9 @@ class KaiunRuleset(Ruleset):
                         f"{loser} はバリアの上（右）から1枚を手札に加えます（残り{len(self.pl(g, loser)['barrier'])}枚）", loser)
         if deferred:
             g.kaiun_hold -= 1
+            yield from self.rule_processing(g)
+            if g.finished:
+                return
         yield from self.battle_end(g, [p for p in (winner, loser) if p] or self.in_game(g))
 
     def battle_end(self, g: GameState, battlers: list[str]):
@@ -499,7 +504,7 @@ class KaiunRuleset(Ruleset):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
                 yield g.log(self.C["battle_trash"], "cost",
-                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}したカードをトラッシュに置きます", p)
+                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         for p in self.in_game(g):
@@ -551,7 +556,8 @@ class KaiunRuleset(Ruleset):
     def after_refresh_changes(self, g: GameState, p: str) -> tuple[str, str]:
         """9-3-3 (0 barrier: the defeat condition, 1-2-2-2) or 9-3-4 (top barrier to the trash)."""
         if not self.pl(g, p)["barrier"]:
-            g.set(f"players.{p}.defeat", "refresh")
+            if not self.pl(g, p)["lost"]:
+                g.set(f"players.{p}.defeat", "refresh")
             return self.C["refresh_loss"], f"{p} はバリアが0枚の状況でリフレッシュを行ったため、敗北条件を満たします"
         self.barrier_top_to(g, p, "trash")
         return (self.C["refresh_barrier"],
@@ -675,8 +681,9 @@ class KaiunRuleset(Ruleset):
 
     def adjust_win_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)
-        for q in self.opponents(g, p):
-            g.set(f"players.{q}.lost", True)
+        for q in self.in_game(g):
+            if q != p:
+                g.set(f"players.{q}.lost", True)
         g.end_game(p)
         return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p)
 
