@@ -123,7 +123,12 @@ def test_each_adjustment_logs_exactly_one_entry():
         {"op": "rest", "target": "c"}, {"op": "active", "target": "c"},
         {"op": "draw", "target": "p1", "value": 2},
         {"op": "add_life", "target": "p1"}, {"op": "add_life", "target": "p1", "card": "h"},
-        {"op": "trash", "target": "p1-L"} if False else {"op": "ko", "target": "c"},
+        {"op": "don_minus", "target": "p1", "value": 1, "source": "c"},
+        {"op": "don_minus", "target": "p1", "value": 2},
+        {"op": "don_add", "target": "p1", "value": 2},
+        {"op": "don_add", "target": "p1", "value": 1, "rested": True},
+        {"op": "power", "target": "c", "value": 1000, "duration": "permanent"},
+        {"op": "ko", "target": "c"},
     ]
     for body in bodies:
         n = len(g.trace)
@@ -131,4 +136,12 @@ def test_each_adjustment_logs_exactly_one_entry():
         assert len(g.trace) == n + 1, body
         assert RULESET.invariants(g.state) == [], body
     assert g.state.get("players.p1.life")[0]["id"] == "h" and len(g.state.get("players.p1.life")) == 5
-    assert g.state.get("players.p1.cost_area") == {"active": 4, "rested": 1}  # 6-5-5-4 on the KO
+    assert g.state.get("players.p1.cost_area") == {"active": 4, "rested": 1}
+    assert g.state.get("effects") == [e for e in g.state.get("effects") if e["target"] != "c"]  # 3-1-6
+
+
+def test_opcg_10_2_10_1_don_minus_needs_the_don():
+    """10-2-10-1 ドン!!-○: 自分のリーダーエリア、キャラクターエリア、コストエリアにあるドン!!カードを…ドン!!デッキに戻す"""
+    g = play(board(p1={"cost_area": {"active": 1, "rested": 0}}))
+    assert adjust_refused(g, {"op": "don_minus", "target": "p1", "value": 2}) == "value"
+    assert adjust_refused(g, {"op": "don_minus", "target": "p1", "value": 1, "source": "p2-L"}) == "source"
