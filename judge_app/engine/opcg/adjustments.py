@@ -5,13 +5,13 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, TraceEntry
-from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, drop_effects_on, leave_field
+from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, leave_field
 from judge_app.engine.opcg.board import KEYWORDS
 from judge_app.engine.opcg.cards import label, locate, power, put_into, replace_card, take_from
 
 TARGET = {"type": "string", "description": "カードID"}
 PLAYER = {"enum": ["p1", "p2"]}
-DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, turn=このターン中, turn_start=ターン開始時まで, "
+DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, turn=このターン中, turn_start=次の自分のターン開始時まで, "
                                                     "next_turn_end=次のターン終了時まで, permanent=場を離れるまで"}
 EXPIRY = {"battle": "7-1-5-3/7-1-5-4", "turn": "6-6-1-2/6-6-1-3", "turn_start": "6-2-1",
           "next_turn_end": "次のターンの6-6-1-2/6-6-1-3", "permanent": "3-1-6"}
@@ -184,5 +184,3 @@ class OpcgAdjustments:
         g.end_game("draw")
         return g.log(spec.rule, "loop", "永久循環: どちらのプレイヤーにも止める方法がないため、ゲームは引き分けで終了しました", None)
 
-
-__all__ = ["ADJUSTMENTS", "OpcgAdjustments", "drop_effects_on"]

@@ -125,15 +125,17 @@ def test_opcg_6_6_1_2_turn_players_effects_expire_before_6_6_1_3():
 
 
 def test_opcg_6_2_1_until_turn_start_and_next_turn_end():
-    """6-2-1 「ターン開始時まで」 ends in the next refresh phase; 次のターン終了時まで lasts through the next turn."""
+    """6-2-1 「ターン開始時まで」 ends in the refresh phase of its owner's next turn; 次のターン終了時まで lasts
+    through the next turn's end phase."""
     g = play(board(), {"step": "decision"},
+             {"adjust": {"op": "power", "target": "p2-L", "value": 1000, "duration": "turn_start", "owner": "p2"}},
              {"adjust": {"op": "power", "target": "p1-L", "value": 1000, "duration": "turn_start"}},
              {"adjust": {"op": "keyword_add", "target": "p1-L", "keyword": "ブロッカー", "duration": "next_turn_end"}}, "end")
-    assert "opcg:6-2-1" in rules(g)
-    assert [e["kind"] for e in g.state.get("effects")] == ["keyword_add"]  # still there in p2's main phase
+    assert "opcg:6-2-1" in rules(g)  # p2's own effect ended in p2's refresh phase
+    assert sorted(e["kind"] + e["owner"] for e in g.state.get("effects")) == ["keyword_addp1", "powerp1"]
     g.answer(None, "end")
-    g.run("decision")
-    assert g.state.get("effects") == []
+    g.run("decision")  # p2's end phase ends the next-turn effect; p1's refresh ends p1's turn-start effect
+    assert g.state.get("effects") == [] and g.state.get("turn_player") == "p1"
 
 
 def test_opcg_3_1_6_effects_end_when_a_character_leaves():
