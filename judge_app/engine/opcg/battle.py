@@ -3,8 +3,8 @@ with damage processing (4-6), 【トリガー】 (10-1-5, 8-6-2-1), 【ダブル
 from __future__ import annotations
 
 from judge_app.engine.state import GameState
-from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field,
-                                           play_character_onto_field, rest_don, rule_processing)
+from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
+                                           play_character_onto_field, rest_don)
 from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, put_into, replace_card,
                                          take_from)
 
@@ -48,21 +48,18 @@ def battle(g: GameState, tp: str, attacker_id: str):
     target = locate(g, target_id)[2]
     yield g.log("opcg:7-1-1-2", "attack", f"アタックの対象に{label(target)}を選びました", tp)
     yield g.log("opcg:7-1-1-3", "timing", "【アタック時】「アタックした時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
-    yield from rule_processing(g)
     if left_zone(g):
         yield g.log("opcg:7-1-1-4", "battle", "アタックしているカードかアタックの対象が領域を移動したため、バトルの終了に移行します", tp)
         yield from end_of_battle(g, tp)
         return
     # 7-1-2 ブロック・ステップ
     yield from block_step(g, tp, defender)
-    yield from rule_processing(g)
     if left_zone(g):
         yield g.log("opcg:7-1-2-3", "battle", "アタックしているカードかアタックの対象が領域を移動したため、バトルの終了に移行します", tp)
         yield from end_of_battle(g, tp)
         return
     # 7-1-3 カウンター・ステップ
     yield from counter_step(g, tp, defender)
-    yield from rule_processing(g)
     if left_zone(g):
         yield g.log("opcg:7-1-3-2-3", "battle", "アタックしているカードかアタックの対象が領域を移動したため、ダメージ・ステップには移行せずバトルの終了に移行します", tp)
         yield from end_of_battle(g, tp)
@@ -112,7 +109,6 @@ def counter_step(g: GameState, tp: str, defender: str):
     _set_battle(g, step="counter")
     yield g.log("opcg:7-1-3-1", "timing", "カウンター・ステップ。「アタックされた時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", defender)
     while True:
-        yield from rule_processing(g)
         options = counter_options(g, defender)
         if len(options) == 1:
             yield g.log("opcg:7-1-3-2", "counter", f"{defender} が手札から発動できるカウンターはありません", defender)
@@ -174,7 +170,6 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
             if g.data["options"]["double_attack_at_zero_life"] == "lose":
                 g.set(f"players.{defender}.leader_damaged_at_zero", True)
                 yield g.log("opcg:4-6-2-2", "damage", f"{point}点目: ライフが0枚のときにリーダーがダメージを受けました(1-2-2-1)", defender)
-                yield from rule_processing(g)
             else:
                 yield g.log("opcg:7-1-4-1-1-3", "damage", f"{point}点目: 7-1-4-1-1-2 はライフが1枚以上ある場合の処理のため、ライフ0枚では何も起きません", defender)
             return
@@ -213,7 +208,6 @@ def activate_trigger(g: GameState, defender: str, card: dict, point: int):
     if len(choices) > 1:
         dest = yield g.ask(defender, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices, "opcg:10-1-5-1")
     if dest == "play" and card["category"] == "キャラ":
-        from judge_app.engine.opcg.turn import make_room_for_character
         yield from make_room_for_character(g, defender, card)
         take_from(g, defender, "life", card["id"])
         play_character_onto_field(g, defender, card)
@@ -243,4 +237,3 @@ def end_of_battle(g: GameState, tp: str):
             yield g.log(rule, "expire", f"{owner} の「このバトル中」の効果が無効になりました: {describe_effects(g, gone)}", owner)
     g.set("battle", None)
     yield g.log("opcg:7-1-5-5", "battle", "バトルが終了し、メインフェイズ(6-5-2)に戻ります", tp)
-    yield from rule_processing(g)
