@@ -15,6 +15,12 @@ def flash_cards(g: GameState, pid: str) -> list[dict]:
             if c.get("type") == "effect" and c.get("flash") and can_pay(g, pid, c.get("cost", 0))]
 
 
+def has_field_cards(g: GameState, pid: str) -> bool:
+    """Cards whose effects can be used from the field (5.5.1 II 「場のカード」): support cards, face-up characters."""
+    p = player(g, pid)
+    return bool(p["support"]) or any(c is not None and not c.get("face_down") for row in ("front", "back") for c in p[row])
+
+
 def use_flash(g: GameState, pid: str, card: dict, rule: str):
     """2.2.1 / 7.1: pay the energy cost, then the card goes to the trash. Its text is the judge's adjustment."""
     if card not in player(g, pid)["hand"] or not can_pay(g, pid, card.get("cost", 0)):
@@ -39,7 +45,7 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
         cards = {c["id"]: c for c in flash_cards(g, current)}
         options += [(cid, f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）")
                     for cid, c in cards.items()]
-        if others[current] < MAX_OTHER:
+        if others[current] < MAX_OTHER and has_field_cards(g, current):
             options.append((OTHER_EFFECT, "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"))
         choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority")
         if choice == "pass":

@@ -205,10 +205,12 @@ def lead_phase(g: GameState):
         _, row, lane = locate(g, cid)
         to = step_from(row, lane, direction)
         card = player(g, tp)[row][lane]
+        icon = icon_directions(card.get("lead") or [], card.get("display", "attack"),
+                               option(g, "defense_right_turn"))[direction]
         set_square(g, tp, row, lane, None)
         set_square(g, tp, to[0], to[1], dict(card, moved_turn=g.turn))
         yield g.log("los:5.4", "move", f"「{card['name']}」が{square_name(tp, row, lane)}から"
-                    f"{square_name(tp, *to)}へ1マス進みました", tp)
+                    f"{square_name(tp, *to)}へ1マス進みました（{ICON_JA[icon]} が{DIR_JA[direction]}向き）", tp)
 
 
 # ---- 5.6 ------------------------------------------------------------------------------------------
