@@ -42,13 +42,23 @@ LABELS: dict[str, str] = {
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修整", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
+    # thv
+    "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
+    "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
+    "attack_mod": "攻撃力修整", "toughness_mod": "耐久力修整", "sets": "セット", "starting_player": "先攻プレイヤー",
+    "priority": "優先権", "interference": "割り込み", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
+    "card_counts": "カード枚数", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
+    # kaiun-multi
+    "parent": "親",
 }
 
 # How enumerated values read on a tile.
 VALUE_LABELS: dict[str, dict] = {
     "lead": {"up": "▲", "down": "▼", "left": "◀", "right": "▶"},
     "display": {"attack": "アタック", "defense_right": "ディフェンス（右向き）", "defense_left": "ディフェンス（左向き）"},
-    "type": {"character": "キャラクター", "effect": "エフェクト", "support": "サポート", "unknown": "不明"},
+    "type": {"character": "キャラクター", "effect": "エフェクト", "support": "サポート", "unknown": "不明",
+             "spell": "スペル", "command": "コマンド"},
+    "state": {"active": "アクティブ", "sleep": "スリープ"},
     "battle_result": {"win": "勝ち", "lose": "負け", "draw": "引き分け"},
 }
 
@@ -69,10 +79,12 @@ class Layout:
     marks: Callable[[str, dict], list[str]] | None = None
     value_labels: dict[str, dict] = field(default_factory=dict)
     card_hidden: frozenset[str] = frozenset()     # card fields not drawn on the tile
-    value_classes: frozenset[str] = frozenset({"display"})  # card fields that style the tile (display-attack …)
+    value_classes: frozenset[str] = frozenset({"display", "state"})  # card fields that style the tile (display-attack …)
     card_slots: frozenset[str] = frozenset()      # single-card places that may be empty (opcg stage)
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
-                                                "counts"})  # state the engine keeps, not set by a judge
+                                                "counts", "priority", "interference", "this_turn", "passes", "flags",
+                                                "adjust_seq", "mod_seq", "fillers", "playing", "card_counts"})
+    # ^ state the engine keeps, not set by a judge
 
     def player_label(self, pid: str, pdata: Any) -> str:
         if isinstance(pdata, dict) and isinstance(pdata.get("name"), str) and pdata["name"]:
@@ -89,7 +101,7 @@ class Layout:
         marks = []
         if self.active_player(data) == pid:
             marks.append("ターンプレイヤー")
-        for key in ("first", "first_player"):
+        for key in ("first", "first_player", "starting_player"):
             if data.get(key) == pid:
                 marks.append("先攻")
         if self.marks:
@@ -123,8 +135,12 @@ LAYOUTS: dict[str, Layout] = {
                   card_hidden=frozenset({"entered_turn", "display_changed_turn", "flipped_turn", "moved_turn",
                                          "attack_turn"}),
                   card_classes={"face_down": "face-down", "gained": "gained"}),
-    "thv": Layout(title="東方VISION", order=("field", "node_area", "nodes", "hand", "deck", "underworld", "meikai",
-                                             "removed", "exclusion", "life", "life_points")),
+    "thv": Layout(title="東方VISION",
+                  order=("field", "life", "nodes", "deck", "deck_count", "hand", "graveyard", "removed", "play_area",
+                         "sideboard"),
+                  labels={"field": "場", "nodes": "ノードエリア", "removed": "除外エリア", "life": "ライフ"},
+                  card_hidden=frozenset({"owner"}), hidden=frozenset({"options", "finished", "winner", "adjust_seq",
+                                                                      "mod_seq", "fillers"})),
     "kaiun": Layout(title="開運コロシアム",
                     order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                            "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",

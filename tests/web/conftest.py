@@ -34,7 +34,8 @@ def with_toy(monkeypatch, tmp_path):
 
 @pytest.fixture
 def app(with_toy, tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True, "SECRET_KEY": "test-secret"})
+    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"), "TESTING": True,
+                       "SECRET_KEY": "test-secret"})
 
 
 @pytest.fixture
