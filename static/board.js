@@ -26,9 +26,29 @@
   }
   function parentOf(path) { var p = split(path); var last = p.pop(); return { parent: p.join("."), key: last }; }
   function setAt(path, value) {
-    var pk = parentOf(path);
-    var parent = pk.parent === "" ? board : getAt(board, pk.parent);
-    parent[pk.key] = value;
+    // creates missing containers on the way (a zone the board did not have yet)
+    var keys = split(path), node = board;
+    for (var i = 0; i < keys.length - 1; i++) {
+      if (node[keys[i]] === undefined || node[keys[i]] === null) node[keys[i]] = typeof keys[i + 1] === "number" ? [] : {};
+      node = node[keys[i]];
+    }
+    node[keys[keys.length - 1]] = value;
+  }
+  function ensureList(path) {
+    var list = getAt(board, path);
+    if (Array.isArray(list)) return list;
+    var s = deref(schemaAt(path));
+    var n = (s.minItems && deref(s.items || {}) !== null && itemNullable(s)) ? s.minItems : 0;
+    list = [];
+    for (var i = 0; i < n; i++) list.push(null);
+    setAt(path, list);
+    return list;
+  }
+  function itemNullable(s) {
+    var items = s.items || {};
+    while (items.$ref) items = deref({ $ref: items.$ref });
+    var alts = items.anyOf || items.oneOf || [];
+    return alts.some(function (a) { return deref(a).type === "null" || a.type === "null"; });
   }
   function deref(s) {
     var guard = 0;
@@ -122,7 +142,8 @@
   });
 
   // ---- dialog fields -----------------------------------------------------------------------
-  function labelFor(key, s) { return (s && s.title) || key; }
+  var labels = info.labels || {};
+  function labelFor(key, s) { return labels[key] || (s && (s.title || s.description)) || key; }
   function makeField(key, s, value) {
     var t = typeOf(s, value);
     var wrap = document.createElement("label");
@@ -201,6 +222,7 @@
   function open(mode, path) {
     var schema = mode === "add" ? child(schemaAt(path), 0) : schemaAt(path);
     var value = mode === "add" ? blank(schema) : getAt(board, path);
+    if ((value === null || value === undefined) && deref(schema).type === "object") value = blank(schema);
     current = { mode: mode, path: path, schema: schema, scalar: typeof value !== "object" || value === null };
     fieldsBox.textContent = "";
     moveBox.textContent = "";
@@ -216,7 +238,8 @@
       keys.forEach(function (k) { fieldsBox.appendChild(makeField(k, child(s, k), (value || {})[k])); });
     }
     var inList = mode === "edit" && Array.isArray(getAt(board, parentOf(path).parent));
-    document.getElementById("edit-delete").hidden = !inList;
+    var present = mode === "edit" && getAt(board, path) !== undefined && getAt(board, path) !== null;
+    document.getElementById("edit-delete").hidden = !(inList || present);
     if (inList) {
       var lab = document.createElement("label");
       lab.className = "field";
@@ -278,13 +301,14 @@
     var path = current.path;
     if (action === "delete") {
       var pk = parentOf(path);
-      var list = getAt(board, pk.parent);
-      if (isSlots(pk.parent)) list[pk.key] = null; else list.splice(pk.key, 1);
+      var list = pk.parent === "" ? board : getAt(board, pk.parent);
+      if (Array.isArray(list)) { if (isSlots(pk.parent)) list[pk.key] = null; else list.splice(pk.key, 1); }
+      else if (list) delete list[pk.key]; // a counter or single card back to "not set"
       return;
     }
     var value = collect();
     if (current.mode === "add") {
-      var target = getAt(board, path);
+      var target = ensureList(path);
       var hole = target.indexOf(null);
       if (hole >= 0) target[hole] = value; else target.push(value);
       return;

@@ -50,6 +50,14 @@ class Clause:
         """Number and title the way a heading prints it."""
         return f"{self.printed} {self.title}" if self.title else self.printed
 
+    @property
+    def marker(self) -> str:
+        """What the book prints in front of the item: `V.`, `A.`, `1.` for steps, the number otherwise."""
+        if self.kind != "step":
+            return self.printed
+        last = self.number.rsplit(".", 1)[-1]
+        return (last[1:] if last.startswith("s") else last) + "."
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "doc": self.doc, "number": self.number, "printed": self.printed, "kind": self.kind,

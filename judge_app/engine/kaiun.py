@@ -14,10 +14,10 @@ from typing import Any
 from judge_app.engine import _kaiun_board as kb
 from judge_app.engine.ruleset import Adjustment, RuleOption, Ruleset, concede_adjustment
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, TraceEntry
+from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
-RESULT_JA = {"win": "勝利", "lose": "敗北", "draw": "引き分け"}
+RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
 
 # Where each procedure is printed. kaiun-multi overrides the ones its own book restates.
 CLAUSES = {
@@ -180,6 +180,8 @@ class KaiunRuleset(Ruleset):
             send = yield item
             if g.finished:
                 return
+            if isinstance(item, Decision):
+                continue  # the answer goes to the procedure that asked before anything else runs
             yield from self.rule_processing(g)
             if g.finished:
                 return
@@ -418,6 +420,9 @@ class KaiunRuleset(Ruleset):
                         f"{loser} はバリアの上（右）から1枚を手札に加えます（残り{len(self.pl(g, loser)['barrier'])}枚）", loser)
         if deferred:
             g.kaiun_hold -= 1
+            yield from self.rule_processing(g)
+            if g.finished:
+                return
         yield from self.battle_end(g, [p for p in (winner, loser) if p] or self.in_game(g))
 
     def battle_end(self, g: GameState, battlers: list[str]):
@@ -499,7 +504,7 @@ class KaiunRuleset(Ruleset):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
                 yield g.log(self.C["battle_trash"], "cost",
-                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}したカードをトラッシュに置きます", p)
+                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         for p in self.in_game(g):

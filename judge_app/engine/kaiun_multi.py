@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from judge_app.engine import _kaiun_board as kb
-from judge_app.engine.kaiun import CLAUSES, KaiunRuleset
+from judge_app.engine.kaiun import CLAUSES, RESULT_JA, KaiunRuleset
 from judge_app.engine.ruleset import Adjustment, RuleOption
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import BoardError, TraceEntry
@@ -196,7 +196,7 @@ class KaiunMultiRuleset(KaiunRuleset):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
                 yield g.log(self.C["battle_trash"], "cost",
-                            f"子 {p} のバトルに{'敗北' if pl['battle_result'] == 'lose' else '引き分け'}したカードをトラッシュに置きます", p)
+                            f"子 {p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         parent = g.data["parent"]

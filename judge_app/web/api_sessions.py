@@ -165,7 +165,13 @@ def answer(sid: str):
 @bp.post("/sessions/<sid>/adjust")
 def adjust(sid: str):
     body = json_body(required=("op",), optional=None)  # the adjustment's own schema names its fields
-    core.get_record(sid)
+    rec = core.get_record(sid)
+    ruleset = core.ruleset_of(rec.game, "session", status=409)
+    spec = next((a for a in ruleset.adjustments if a.op == body["op"]), None)
+    if spec is not None:  # name an unknown parameter itself (the schema error would only say "body")
+        for key in body:
+            if key != "op" and key not in spec.params:
+                raise ApiError(400, f"{key}: 調整「{spec.label}」にない項目です（{', '.join(spec.params) or 'なし'}）", str(key)[:60])
     return _changed(*core.act(sid, "adjust", body=body))
 
 

@@ -44,7 +44,9 @@ def highlighter(changes: list[dict] | None):
 
 
 def render_board(game: str, data: Any, edit: bool = False, changes: list[dict] | None = None) -> Markup:
-    view = board_view.build(game, data)
+    ruleset = core.rulesets().get(game)
+    schema = ruleset.board_schema if ruleset else None
+    view = board_view.build(game, data, schema, ghosts=edit)
     return Markup(render_template("board/_board.html", view=view, edit=edit, hl=highlighter(changes)))
 
 
@@ -116,7 +118,8 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "adjustments": [a.to_json() for a in ruleset.adjustments],
             "scenarios": [dict(s, url=url_for("board.builder", game=ruleset.game, scenario=s["name"]))
                           for s in scenario_list(ruleset.game)],
-            "new_board_url": url_for("api_sessions.new_board", game=ruleset.game)}
+            "new_board_url": url_for("api_sessions.new_board", game=ruleset.game),
+            "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels}}
     if csrf.wants_json() and error is None:
         return jsonify(info)
     if error is not None and csrf.wants_json():

@@ -99,12 +99,15 @@ def page(sid: str, error: ApiError | None = None, status: int = 200):
         return jsonify(core.session_json(rec, g))
     entry = selected_entry(g, request.args.get("entry"))
     adjustments = [dict(a.to_json(), fields=adjustment_fields(a.to_json())) for a in g.ruleset.adjustments]
+    chosen = g.ruleset.options_of(g.board)
+    rule_options = [dict(o.to_json(), chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
+                    for o in g.ruleset.rule_options]
     return render_template(
         "sessions/show.html", rec=rec, g=g, trace=[e.to_json() for e in g.trace],
         pending=g.pending.to_json() if g.pending else None, entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
         adjustments=adjustments, players=core._players(g), until_labels=UNTIL_LABELS, error=error,
-        clause_href=clause_href, answers=g.answers,
+        clause_href=clause_href, answers=g.answers, rule_options=rule_options,
     ), (error.status if error else status)
 
 

@@ -15,7 +15,7 @@ board:
   players: {p1: {points: 1}, p2: {points: 0}}
   target: 2
 seed: 4
-answers: [heads, heads, heads, heads, heads, heads]
+answers: [heads]
 """
 
 
@@ -34,7 +34,8 @@ def with_toy(monkeypatch, tmp_path):
 
 @pytest.fixture
 def app(with_toy, tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True, "SECRET_KEY": "test-secret"})
+    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"), "TESTING": True,
+                       "SECRET_KEY": "test-secret"})
 
 
 @pytest.fixture

@@ -135,3 +135,9 @@ def test_placeholder_clause_is_marked(client):
 def test_no_inline_script_on_rules_pages(client):
     for url in ("/rules/", "/rules/opcg", "/rules/opcg/7-1-4", "/rules/opcg/7-1-9"):
         assert "<script" not in html(client.get(url))
+
+
+def test_steps_listed_with_their_printed_markers(client):
+    page = html(client.get("/rules/los/5.5.1"))
+    assert '<a href="/rules/los/5.5.1.V"><span class="num">V.</span>' in page
+    assert '<span class="num">1.</span>' in html(client.get("/rules/los/5.6"))

@@ -9,7 +9,7 @@ from judge_app.engine.opcg.cards import as_new_card, label, put_into, take_from
 DURATIONS = {
     "battle": "このバトル中",            # 7-1-5-3, 7-1-5-4
     "turn": "このターン中",              # 6-6-1-2, 6-6-1-3 (「ターン終了時まで」も同じ)
-    "turn_start": "ターン開始時まで",     # 6-2-1
+    "turn_start": "次の自分のターン開始時まで",  # 6-2-1, in the owner's refresh phase
     "next_turn_end": "次のターン終了時まで",  # 6-6-1-2, 6-6-1-3 of the next turn
     "permanent": "場を離れるまで",         # 3-1-6
 }
@@ -119,5 +119,13 @@ def play_character_onto_field(g: GameState, player: str, card: dict) -> None:
     put_into(g, player, "characters", {**as_new_card(card), "rested": False, "don": 0, "played_this_turn": True})
 
 
-def name(card: dict) -> str:
-    return label(card)
+def make_room_for_character(g: GameState, player: str, card: dict):
+    """3-7-6-1: with five characters, the player trashes one of them before the new one appears."""
+    chars = g.get(f"players.{player}.characters")
+    if len(chars) < 5:
+        return
+    victim = yield g.ask(player, f"キャラは5枚までです。{label(card)}を登場させるため、トラッシュに置くキャラを選んでください",
+                         [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
+    old, don, ended = leave_field(g, player, "characters", victim)
+    extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
+    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player)

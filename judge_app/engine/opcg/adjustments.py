@@ -5,13 +5,13 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, TraceEntry
-from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, drop_effects_on, leave_field
+from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, leave_field
 from judge_app.engine.opcg.board import KEYWORDS
 from judge_app.engine.opcg.cards import label, locate, power, put_into, replace_card, take_from
 
 TARGET = {"type": "string", "description": "カードID"}
 PLAYER = {"enum": ["p1", "p2"]}
-DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, turn=このターン中, turn_start=ターン開始時まで, "
+DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, turn=このターン中, turn_start=次の自分のターン開始時まで, "
                                                     "next_turn_end=次のターン終了時まで, permanent=場を離れるまで"}
 EXPIRY = {"battle": "7-1-5-3/7-1-5-4", "turn": "6-6-1-2/6-6-1-3", "turn_start": "6-2-1",
           "next_turn_end": "次のターンの6-6-1-2/6-6-1-3", "permanent": "3-1-6"}
@@ -34,6 +34,13 @@ ADJUSTMENTS = (
     Adjustment("keyword_remove", "キーワード効果を失う（期限つき）", "opcg:8-1-3-4",
                {"target": TARGET, "keyword": {"enum": KEYWORDS}, "duration": DURATION, "owner": PLAYER},
                ("target", "keyword", "duration")),
+    Adjustment("don_minus", "ドン!!-N（ドン!!デッキに戻す）", "opcg:10-2-10-1",
+               {"target": PLAYER, "value": {"type": "integer", "minimum": 1, "maximum": 10},
+                "source": {"type": "string", "description": "active / rested / 付与されているカードのID"}},
+               ("target", "value")),
+    Adjustment("don_add", "ドン!!デッキからドン!!をN枚追加", "opcg:3-9-3",
+               {"target": PLAYER, "value": {"type": "integer", "minimum": 1, "maximum": 10}, "rested": {"type": "boolean"}},
+               ("target", "value")),
     Adjustment("loop_draw", "永久循環: どちらも止められない（引き分け）", "opcg:11-1-1-1", {}, ()),
     concede_adjustment("opcg:1-2-3"),
 )
@@ -143,9 +150,37 @@ class OpcgAdjustments:
         replace_card(g, player, zone, target, rested=rested)
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}を{word}にしました", player)
 
+    def adjust_don_minus(self, g, spec, target, value, source="active"):
+        pdata = g.data["players"][target]
+        area = pdata["cost_area"]
+        if source in ("active", "rested"):
+            if area[source] < value:
+                raise AdjustmentError(f"value: コストエリアの{source}のドン!!は{area[source]}枚です", "value")
+            g.set(f"players.{target}.cost_area", {**area, source: area[source] - value})
+            where = "コストエリア（" + ("アクティブ" if source == "active" else "レスト") + "）"
+        else:
+            found = locate(g, source)
+            if found is None or found[0] != target or found[1] not in ("leader", "characters"):
+                raise AdjustmentError(f"source: {target} のリーダー・キャラに「{source}」はありません", "source")
+            card = found[2]
+            if (card.get("don") or 0) < value:
+                raise AdjustmentError(f"value: {label(card)}に付与されているドン!!は{card.get('don') or 0}枚です", "value")
+            replace_card(g, target, found[1], source, don=card["don"] - value)
+            where = f"{label(card)}に付与されているドン!!"
+        g.set(f"players.{target}.don_deck", pdata["don_deck"] + value)
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: ドン!!-{value}。{where}からドン!!{value}枚をドン!!デッキに戻しました", target)
+
+    def adjust_don_add(self, g, spec, target, value, rested=False):
+        pdata = g.data["players"][target]
+        n = min(value, pdata["don_deck"])  # 1-3-2: as many as possible
+        area = pdata["cost_area"]
+        key = "rested" if rested else "active"
+        g.set(f"players.{target}.don_deck", pdata["don_deck"] - n)
+        g.set(f"players.{target}.cost_area", {**area, key: area[key] + n})
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: ドン!!デッキからドン!!{n}枚を{'レスト' if rested else 'アクティブ'}でコストエリアに置きました"
+                     + ("（ドン!!デッキが足りません 1-3-2）" if n < value else ""), target)
+
     def adjust_loop_draw(self, g, spec):
         g.end_game("draw")
         return g.log(spec.rule, "loop", "永久循環: どちらのプレイヤーにも止める方法がないため、ゲームは引き分けで終了しました", None)
 
-
-__all__ = ["ADJUSTMENTS", "OpcgAdjustments", "drop_effects_on"]

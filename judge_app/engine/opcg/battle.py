@@ -3,7 +3,7 @@ with damage processing (4-6), 【トリガー】 (10-1-5, 8-6-2-1), 【ダブル
 from __future__ import annotations
 
 from judge_app.engine.state import GameState
-from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field,
+from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
                                            play_character_onto_field, rest_don)
 from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, put_into, replace_card,
                                          take_from)
@@ -208,7 +208,6 @@ def activate_trigger(g: GameState, defender: str, card: dict, point: int):
     if len(choices) > 1:
         dest = yield g.ask(defender, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices, "opcg:10-1-5-1")
     if dest == "play" and card["category"] == "キャラ":
-        from judge_app.engine.opcg.turn import make_room_for_character
         yield from make_room_for_character(g, defender, card)
         take_from(g, defender, "life", card["id"])
         play_character_onto_field(g, defender, card)

@@ -58,6 +58,7 @@ PLAYER_SCHEMA = {
                       "properties": {"active": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
                                      "rested": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL}}},
         "leader_damaged_at_zero": {"type": "boolean"},
+        "cards_total": {"type": "integer", "description": "実行時: このプレイヤーのカードの総数（不変条件）"},
     },
 }
 

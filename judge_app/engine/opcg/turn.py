@@ -7,7 +7,8 @@ import json
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import battle as battle_mod
 from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field, losers,
-                                           play_character_onto_field, rest_don, rule_processing)
+                                           make_room_for_character, play_character_onto_field, rest_don,
+                                           rule_processing)
 from judge_app.engine.opcg.cards import field_cards, has, label, other, put_into, replace_card, take_from
 
 FIRST_TURNS = (1, 2)  # 6-5-6-1: お互いの1ターン目
@@ -91,9 +92,9 @@ def preparation(g: GameState):
 def refresh_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "refresh")
-    gone = expire(g, None, ("turn_start",))
+    gone = expire(g, tp, ("turn_start",))  # 「次の自分のターン開始時まで」: the owner's own refresh phase
     if gone:
-        yield g.log("opcg:6-2-1", "expire", f"「ターン開始時まで」の効果が無効になりました: {describe_effects(g, gone)}", tp)
+        yield g.log("opcg:6-2-1", "expire", f"{tp} の「ターン開始時まで」の効果が無効になりました: {describe_effects(g, gone)}", tp)
     yield g.log("opcg:6-2-2", "timing", "「ターン開始時」と表記されている効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
     pdata = g.data["players"][tp]
     attached = sum(c.get("don") or 0 for c in field_cards(g, tp))
@@ -230,18 +231,6 @@ def play_card(g: GameState, tp: str, card_id: str):
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "stage", {**card, "rested": False})
         yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp)
-
-
-def make_room_for_character(g: GameState, player: str, card: dict):
-    """3-7-6-1: with five characters, the player trashes one of them before the new one appears."""
-    chars = g.get(f"players.{player}.characters")
-    if len(chars) < 5:
-        return
-    victim = yield g.ask(player, f"キャラは5枚までです。{label(card)}を登場させるため、トラッシュに置くキャラを選んでください",
-                         [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
-    old, don, ended = leave_field(g, player, "characters", victim)
-    extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
-    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player)
 
 
 def attach_don(g: GameState, tp: str, card_id: str):

@@ -69,18 +69,22 @@ class PriorityMixin:
             g.set("battle", {**b, "window": False})  # 6.4.2.a: the priority the attack moved is used up
         if choice == PASS:
             passes = g.data["passes"] + 1
-            g.set("passes", passes)
-            g.set("priority", opponent(p))
-            yield g.log("thv:1.12.4", "pass", f"{p} が優先権を放棄した（連続{passes}回）", p)
-            if passes >= 2:
-                g.set("passes", 0)
-                if g.data["interference"] is not None:
-                    yield from self.resolve_interference(g)
-                else:
-                    g.set("priority", None)
-                    yield g.log("thv:4.2.3", "phase", "干渉が開始されていない状態で全てのプレイヤーが連続して優先権を放棄したため、フェイズを終了する")
-                    return True
-            return False
+            if passes < 2:
+                g.set("passes", passes)
+                g.set("priority", opponent(p))
+                yield g.log("thv:1.12.4", "pass", f"{p} が優先権を放棄した。優先権は {opponent(p)} に移る", p)
+                return False
+            # the second pass in succession: 1.12.9 decides what follows, in the same step
+            g.set("passes", 0)
+            g.set("priority", None)
+            if g.data["interference"] is not None:
+                yield g.log("thv:1.12.9.a", "interference",
+                            f"{p} も優先権を放棄し、全てのプレイヤーが連続して放棄したため干渉の解決を開始する（解決中は誰も優先権を持たない、1.12.11）", p)
+                yield from self.resolve_interference(g)
+                return False
+            yield g.log("thv:4.2.3", "phase",
+                        f"{p} も優先権を放棄し、干渉が開始されていない状態で全てのプレイヤーが連続して放棄したためフェイズを終了する（1.12.9.b）", p)
+            return True
         g.set("passes", 0)
         verb, cid = choice.split(":", 1)
         if verb == "node":
@@ -100,8 +104,6 @@ class PriorityMixin:
     def resolve_interference(self, g):
         """1.12.8: a last played/used first (6.2.4.a: all but the attack and defence); b battle; e the
         interference ends and the turn player gets priority. Nobody holds priority meanwhile (1.12.11)."""
-        g.set("priority", None)
-        yield g.log("thv:1.12.9.a", "interference", "全てのプレイヤーが連続して優先権を放棄したため、干渉の解決を開始する（解決中は優先権なし、1.12.11）")
         items = g.data["interference"]["items"]
         for item in reversed(items):
             if g.finished:
