@@ -249,6 +249,8 @@ class KaiunRuleset(Ruleset):
         choices: dict[str, Any] = {}
         for p in group:
             pl = self.pl(g, p)
+            if pl["left"]:
+                continue  # left the game (投了) after the group was formed
             place_rule, choose_rule = self.set_clauses(g, p)
             has_face_up = bool(pl["battle_area"]) and pl["face_up"]
             if pl["battle_area"] and not pl["face_up"]:
