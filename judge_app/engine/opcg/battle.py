@@ -154,6 +154,7 @@ def damage_step(g: GameState, tp: str, defender: str):
         return
     damage = 2 if has(g, attacker, "ダブルアタック") else 1  # 10-1-2-1
     yield from leader_damage(g, tp, defender, damage, banish=has(g, attacker, "バニッシュ"))
+    yield g.log("opcg:8-6-2", "timing", "ダメージ処理が終わりました。ダメージ処理中に発動タイミングを満たした効果はここで発動し解決します（ジャッジが調整で適用）", defender)
 
 
 def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: bool):
