@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge_app.engine.los.board_terms import facing_lane, has_keyword, other, square_name
 from judge_app.engine.los.cards import card_at, forbidden, locate, set_square, stat, to_trash, update_card
 from judge_app.engine.los.common import life_result, lose_life, option, player, result_message
-from judge_app.engine.los.priority import exchange
+from judge_app.engine.los.priority import exchange, resolve_triggers
 from judge_app.engine.los.turn import begin_phase, expire
 from judge_app.engine.state import GameState
 
@@ -47,6 +47,7 @@ def attack_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "attack", "los:5.5", "アタックフェイズ")
     while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         ready = attackers(g, tp)
         choice = "end"
         if ready:
@@ -212,6 +213,8 @@ def step_vi(g: GameState, tp: str):
         names = [to_trash(g, x)["name"] for x in gone]
         yield g.log("los:5.5.1.VI", "trash", "ダウン状態のキャラクターをトラッシュに置きました: "
                     + "・".join(f"「{n}」" for n in names), tp)
+    # VI: effects that trigger on dealing damage: the opponent's priority first, then one's own
+    yield from resolve_triggers(g, "los:5.5.1.VI", "ダメージを与えたことで発動する効果")
     yield from end_battle(g, tp, "los:5.5.1.VI", "戦闘処理を終了しました")
 
 

@@ -6,6 +6,7 @@ from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANE
 from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player
+from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
 
 
@@ -80,6 +81,7 @@ def main_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "main", "los:5.3", "メインフェイズ")
     while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         choice = yield g.ask(tp, "メインフェイズの行動を選んでください", main_actions(g, tp), "los:5.3")
         if choice == "end":
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
@@ -189,6 +191,7 @@ def lead_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "lead", "los:5.4", "リードフェイズ")
     while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         moves = lead_moves(g, tp)
         if not moves:
             yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp)
@@ -234,6 +237,7 @@ def end_phase(g: GameState):
     yield begin_phase(g, "end", "los:5.6", "エンドフェイズ")
     yield g.log("los:5.6.s1", "end-trigger", "ターン終了時に発動する効果を、相手の優先権から処理します"
                 "（効果の内容は審判の調整で適用します）", tp)
+    yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
     n = expire(g, "turn")
     yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
                 else "ターン終了時に終了する効果はありません", tp)
