@@ -168,12 +168,14 @@ def check_board(board: dict, options: dict) -> None:
 def _check_deck(pl: dict, p: str) -> None:
     base = f"board.players.{p}"
     deck = pl.get("deck")
-    if deck is None:
+    if deck is None and pl.get("deck_count") == 50:
+        deck = []  # 50 anonymous cards: nothing to check by name
+    elif deck is None:
         raise BoardError(f"{base}.deck: 新しいゲームにはデッキ50枚が必要です（1.2.2.a）", f"{base}.deck")
     for zone in ("hand", "field", "nodes", "graveyard", "removed", "play_area"):
         if pl.get(zone):
             raise BoardError(f"{base}.{zone}: ゲーム開始前はデッキ以外の領域は空です（1.2.7）", f"{base}.{zone}")
-    if len(deck) != 50:
+    if deck and len(deck) != 50 or not deck and pl.get("deck_count") != 50:
         raise BoardError(f"{base}.deck: デッキは過不足なく50枚です（1.2.2.a）: {len(deck)}枚", f"{base}.deck")
     side = pl.get("sideboard")
     if side is not None and len(side) not in (0, 10):
@@ -256,6 +258,9 @@ def _own(card: dict, owner: str, zone: str) -> dict:
     c.setdefault("type", "unknown")
     if zone == "field":
         c.setdefault("state", "active")
+        c.setdefault("damage", 0)
+        c.setdefault("battle_damage", 0)
+        c.setdefault("mods", [])
         c["sets"] = [dict(s, owner=s.get("owner", owner), state=c["state"]) for s in c.get("sets") or ()]  # 11.3.11.c
     if zone == "nodes":
         c.setdefault("state", "active")

@@ -178,6 +178,7 @@ class PlayMixin:
             ans = yield g.ask(p, f"{label(tc)} の{rule.split(':')[1][:5]}: {x}支払いますか（支払わない場合 {card['name']} は無効になり破棄される）",
                               [("pay", f"{x}支払う"), ("no", "支払わない")], rule, kind="cost")
             if ans == "pay":
+                yield g.log(rule, "protect", f"{label(tc)} の{'抵抗' if '10.26' in rule else '加護'}({x}): {p} は{x}支払う", p)
                 yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
                 paid = True
         if not paid:
@@ -363,6 +364,7 @@ class PlayMixin:
         if not self.target_ok(g, p, kind, item.get("target"), cid):
             yield g.log("thv:8.2.5.a", "resolve", "目標が適切でないため効果の解決に失敗した", p)
             return
-        rule = "thv:10.12.2.a" if (eff["op"] == "add_node" and kw.number(words(get_card(g, cid)), "マナチャージ") is not None
-                                   and not get_card(g, cid).get("activated")) else "thv:7.3.5.b"
-        yield from self.resolve_effect(g, p, eff, item.get("target"), cid, rule)
+        if not get_card(g, cid).get("activated"):  # マナチャージ(X)
+            yield from self.add_nodes(g, p, eff["value"], "sleep", "thv:10.12.2.a")
+            return
+        yield from self.resolve_effect(g, p, eff, item.get("target"), cid, "thv:7.3.5.b")
