@@ -51,17 +51,31 @@ def render_board(game: str, data: Any, edit: bool = False, changes: list[dict] |
 
 
 # ---- scenarios on disk ---------------------------------------------------------------------------
+_TITLES: dict[tuple[str, float, int], str] = {}   # (path, mtime, size) -> title: YAML parsing is slow
+
+
 def scenario_list(game: str) -> list[dict]:
     base = SCENARIO_ROOT / game
     out = []
     for path in sorted(base.rglob("*.yaml")) if base.is_dir() else []:
         name = path.relative_to(base).as_posix()[:-5]
         try:
-            title = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("title") or name
-        except (yaml.YAMLError, OSError, AttributeError):
-            title = name
-        out.append({"name": name, "title": str(title)})
+            st = path.stat()
+            key = (str(path), st.st_mtime, st.st_size)
+        except OSError:
+            continue
+        title = _TITLES.get(key)
+        if title is None:
+            try:
+                title = (yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}).get("title") or name
+            except (yaml.YAMLError, OSError, AttributeError):
+                title = name
+            _TITLES[key] = title = str(title)
+        out.append({"name": name, "title": title})
     return out
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def scenario_text(game: str, name: str) -> str:

@@ -27,10 +27,12 @@ class PageScan(HTMLParser):
             if name in ("href", "src", "action", "formaction") and (value or "").strip().lower().startswith("javascript:"):
                 self.violations.append(f"<{tag} {name}=javascript:…>")
         if tag == "script":
-            if not a.get("src"):
+            kind = (a.get("type") or "text/javascript").split(";")[0].strip().lower()
+            executable = kind in ("", "module", "text/javascript", "application/javascript", "text/ecmascript")
+            if not a.get("src") and executable:   # a JSON data block is not executed, the CSP lets it be
                 self._in_script = True
                 self.violations.append("<script> without src (inline script)")
-            elif urlsplit(a["src"]).netloc:
+            elif a.get("src") and urlsplit(a["src"]).netloc:
                 self.violations.append(f"<script src={a['src']}> from another origin")
         if tag == "style":
             self.violations.append("<style> element (inline style)")

@@ -54,7 +54,7 @@ def test_no_crawled_link_is_broken(crawled):
 
 
 TEMPLATE_FORBIDDEN = [
-    (re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I), "inline <script>"),
+    (re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.I), "inline <script>"),
     (re.compile(r"<[a-z][^>]*\son[a-z]+\s*=", re.I), "on*= handler"),
     (re.compile(r"<[a-z][^>]*\sstyle\s*=", re.I), "style= attribute"),
     (re.compile(r"<style\b", re.I), "<style> element"),
@@ -82,5 +82,6 @@ def test_static_scripts_do_not_write_inline_styles_or_handlers(script):
 
 
 def test_scan_detects_what_it_should():
-    page = scan('<p style="x" onclick="y"><script>1</script><script src="/static/a.js"></script><style></style>')
-    assert len(page.violations) == 4
+    page = scan('<p style="x" onclick="y"><script>1</script><script src="/static/a.js"></script><style></style>'
+                '<script type="application/json">{"a": 1}</script><script type="module">1</script>')
+    assert len(page.violations) == 5
