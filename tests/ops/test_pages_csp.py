@@ -8,20 +8,8 @@ import pytest
 
 from judge_app import PROJECT_ROOT
 from judge_app.web.security import CSP
-from tests.ops.crawl import crawl, scan
-
-START = ("/", "/rules", "/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC", "/rulings", "/board")
-
-
-@pytest.fixture(scope="module")
-def crawled(tmp_path_factory):
-    from judge_app import create_app
-
-    tmp = tmp_path_factory.mktemp("crawl")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "db.sqlite3"),
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "test"})
-    return crawl(app.test_client(), START, limit=150)
-
+from tests.ops.conftest import START
+from tests.ops.crawl import scan
 
 def test_csp_forbids_inline_script_and_style_and_framing():
     directives = dict(d.strip().split(" ", 1) for d in CSP.split(";") if d.strip())
@@ -31,16 +19,19 @@ def test_csp_forbids_inline_script_and_style_and_framing():
 
 
 def test_crawl_reaches_the_pages(crawled):
+    crawled = crawled[0]
     ok = [u for u, (r, _) in crawled.items() if r.status_code == 200 and r.mimetype == "text/html"]
     assert len(ok) >= 10, sorted(crawled)
 
 
 def test_every_crawled_page_has_no_construct_the_csp_blocks(crawled):
+    crawled = crawled[0]
     bad = {u: p.violations for u, (r, p) in crawled.items() if p is not None and p.violations}
     assert not bad
 
 
 def test_every_crawled_response_carries_the_security_headers(crawled):
+    crawled = crawled[0]
     for url, (resp, _) in crawled.items():
         assert resp.headers.get("Content-Security-Policy") == CSP, url
         assert resp.headers.get("X-Content-Type-Options") == "nosniff", url
@@ -49,6 +40,7 @@ def test_every_crawled_response_carries_the_security_headers(crawled):
 
 
 def test_no_crawled_link_is_broken(crawled):
+    crawled = crawled[0]
     broken = {u: r.status_code for u, (r, _) in crawled.items() if r.status_code >= 400 and u not in START}
     assert not broken
 
