@@ -15,6 +15,7 @@ import yaml
 
 from judge_app.corpus.build import attach_history, build_document, link_inheritance, link_references
 from judge_app.corpus.model import Clause, Corpus, Document, Ref, TocEntry
+from judge_app.corpus.toc import compare as compare_toc
 
 __all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "CORPUS_DIR"]
 
@@ -36,6 +37,8 @@ def load_corpus(directory: Path | str = CORPUS_DIR) -> Corpus:
     corpus = Corpus(docs=docs)
     link_inheritance(corpus)
     link_references(corpus)
+    for doc in corpus.docs.values():
+        doc.lint["toc_mismatches"] = compare_toc(doc)
     return corpus
 
 

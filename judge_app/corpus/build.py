@@ -118,12 +118,35 @@ def link_references(corpus: Corpus) -> None:
                         out.append(t)
             c.refs_out = out
         doc.lint["unresolved"] = unresolved
+        doc.lint["title_mismatches"] = _title_mismatches(corpus, doc)
     for doc in corpus.docs.values():
         for c in doc.clauses.values():
             for t in c.refs_out:
                 target = corpus.clause(t)
                 if target is not None and c.id not in target.refs_in:
                     target.refs_in.append(c.id)
+
+
+_QUOTED_TITLE = re.compile(r"^\s*([^\s」)）「(（][^」)）「(（]{0,29}?)\s*(?:参照|」)")
+
+
+def _title_mismatches(corpus: Corpus, doc: Document) -> list[dict]:
+    """A quoted reference that prints a title (「(7.カードの攻撃とバトル参照)」) naming a clause titled otherwise."""
+    from judge_app.corpus.toc import title_ratio
+    out = []
+    for c in doc.clauses.values():
+        for r in c.refs:
+            before = c.text[:r.start].rstrip()
+            if not r.targets or not before.endswith(("「", "(", "（")):
+                continue
+            m = _QUOTED_TITLE.match(c.text[r.end:])
+            target = corpus.clause(r.targets[0])
+            if not m or target is None or not target.title:
+                continue
+            if title_ratio(m.group(1), target.title) < 0.9:
+                out.append({"clause": c.id, "ref": r.raw, "printed_title": m.group(1), "target": target.id,
+                            "target_title": target.title})
+    return out
 
 
 def _range(corpus: Corpus, first: str, last: str) -> list[str]:

@@ -60,10 +60,11 @@ def report(corpus: Corpus) -> dict:
                 "via_base": sum(1 for r in refs if r.targets and not r.targets[0].startswith(doc.key + ":")),
                 "links": sum(len(c.refs_out) for c in doc.clauses.values()),
                 "unresolved": doc.lint.get("unresolved", []),
+                "title_mismatches": doc.lint.get("title_mismatches", []),
             },
             "gaps": gaps(doc),
             "duplicates": doc.lint.get("duplicates", []),
-            "toc": {"entries": len(doc.toc), "mismatches": toc_mod.compare(doc)},
+            "toc": {"entries": len(doc.toc), "mismatches": doc.lint.get("toc_mismatches") or toc_mod.compare(doc)},
             "history": doc.lint.get("history", {}),
             "inheritance": doc.lint.get("inheritance", {}),
             "lines": {
@@ -89,6 +90,9 @@ def format_text(rep: dict) -> str:
                    f"unresolved {len(r['unresolved'])}")
         for u in r["unresolved"]:
             out.append(f"    unresolved {u['clause']} 「{u['text']}」: {u['reason']}")
+        for t in r["title_mismatches"]:
+            out.append(f"    reference title differs {t['clause']} 「{t['ref']}{t['printed_title']}」 -> "
+                       f"{t['target']} {t['target_title']}")
         out.append(f"  numbering gaps {len(d['gaps'])}, duplicates {len(d['duplicates'])}, "
                    f"TOC entries {d['toc']['entries']}, TOC mismatches {len(d['toc']['mismatches'])}")
         for g in d["gaps"]:

@@ -50,6 +50,14 @@ class Clause:
         """Number and title the way a heading prints it."""
         return f"{self.printed} {self.title}" if self.title else self.printed
 
+    @property
+    def marker(self) -> str:
+        """What the book prints in front of the item: `V.`, `A.`, `1.` for steps, the number otherwise."""
+        if self.kind != "step":
+            return self.printed
+        last = self.number.rsplit(".", 1)[-1]
+        return (last[1:] if last.startswith("s") else last) + "."
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "doc": self.doc, "number": self.number, "printed": self.printed, "kind": self.kind,
@@ -107,12 +115,17 @@ class Document:
         """Existing numbers closest to what was typed: the nearest printed ancestor first, then look-alikes."""
         number = self.canonical(typed) or numbers.fold(typed).strip()
         out: list[str] = []
+        for m in self.lint.get("toc_mismatches", []):
+            # the TOC prints this number for a section the body numbers differently (los 8.12.1 -> 8.13.1)
+            if m["toc_number"] == number and m["body_number"]:
+                out.append(m["body_number"])
         probe = number
         sep = "-" if self.numbering == numbers.HYPHEN else "."
         while probe:
             c = self.clause_by_number(probe)
             if c is not None and c.number != number:
-                out.append(c.number)
+                if c.number not in out:
+                    out.append(c.number)
                 break
             probe = probe.rsplit(sep, 1)[0] if sep in probe else ""
         pool = [c.number for c in self.clauses.values()]

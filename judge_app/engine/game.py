@@ -1,0 +1,176 @@
+"""A game in progress: a ruleset's `play()` driven step by step, answered, adjusted, replayed.
+
+A session is `game + board + seed + answers`. `answers` is the ordered list of everything the judge did:
+  {"step": "step"|"decision"|"phase"|"turn"|"end"}   run the rules that far
+  {"decision": "d3", "value": ...}                     answer the pending decision
+  {"adjust": {"op": ..., ...}}                         a judge adjustment (logs one trace entry)
+Replaying the list from the board gives the same state and trace, byte for byte; undo drops the last item.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from judge_app.engine.ruleset import Ruleset
+from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, TraceEntry
+
+UNTIL = ("step", "decision", "phase", "turn", "end")
+MAX_STEPS_PER_GAME = 100_000   # far beyond any real game; a rules loop stops here with a message
+MAX_DECISIONS_PER_GAME = 20_000
+
+Policy = Callable[[Decision, "Game"], Any]
+
+
+class Game:
+    def __init__(self, ruleset: Ruleset, board: dict, seed: int = 0):
+        if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < 2**63):
+            raise EngineError("seed: 0 以上 2^63 未満の整数を指定してください", "seed")
+        self.ruleset = ruleset
+        self.board = ruleset.validate_board(board)
+        self.seed = seed
+        self.state = ruleset.setup(self.board, seed)
+        self.answers: list[dict] = []
+        self.pending: Decision | None = None
+        self.halted: str | None = None
+        self._gen = ruleset.play(self.state)
+        self._send: Any = None
+        self._decided = 0
+
+    # ---- views -------------------------------------------------------------
+    @property
+    def trace(self) -> list[TraceEntry]:
+        return self.state.trace
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished or self.halted is not None
+
+    # ---- running -------------------------------------------------------------
+    def _advance(self) -> TraceEntry | None:
+        """Run the rules to the next trace entry; None when waiting on a decision or finished."""
+        if self.finished or self.pending is not None:
+            return None
+        if len(self.trace) >= MAX_STEPS_PER_GAME:
+            self.halted = f"手順が上限（{MAX_STEPS_PER_GAME}）に達したため停止しました。ループの可能性があります"
+            raise LoopLimit(self.halted, "until")
+        before = len(self.trace)
+        try:
+            item = self._gen.send(self._send)
+        except StopIteration:
+            if not self.state.finished:
+                self.halted = "ルールの手順が終わりました"
+            return None
+        finally:
+            self._send = None
+        if isinstance(item, Decision):
+            self.pending = item
+            return None
+        if not isinstance(item, TraceEntry) or len(self.trace) != before + 1:
+            raise RuntimeError(f"{self.ruleset.game}: each step must log exactly one entry and yield it")
+        return item
+
+    def run(self, until: str = "step", policy: Policy | None = None) -> list[TraceEntry]:
+        """Step until `until`; with a policy, decisions are answered on the way (fuzzing)."""
+        if until not in UNTIL:
+            raise EngineError(f"until: 「{until}」は指定できません（{', '.join(UNTIL)}）", "until")
+        start_turn, start_phase, start = self.state.turn, self.state.phase, len(self.trace)
+        while True:
+            if self.pending is not None and policy is not None and not self.finished:
+                self.answer(self.pending.id, policy(self.pending, self))
+            entry = self._advance()
+            if entry is None:
+                if self.pending is not None and policy is not None and not self.finished:
+                    continue
+                break
+            if until == "step":
+                break
+            if until == "phase" and (self.state.phase != start_phase or self.state.turn != start_turn):
+                break
+            if until == "turn" and self.state.turn != start_turn:
+                break
+        return self.trace[start:]
+
+    def step(self, until: str = "step") -> list[TraceEntry]:
+        """A judge's step: recorded in `answers` so that replay goes exactly as far."""
+        if until not in UNTIL:
+            raise EngineError(f"until: 「{until}」は指定できません（{', '.join(UNTIL)}）", "until")
+        if self.finished:
+            raise EngineError("ゲームは終了しています", "until")
+        if self.pending is not None:
+            raise AnswerError(f"決定「{self.pending.prompt}」に答えてから進めてください", "decision")
+        self.answers.append({"step": until})
+        return self.run(until)
+
+    def answer(self, decision_id: str | None, value: Any) -> None:
+        if self.pending is None:
+            raise AnswerError("いま答える決定はありません", "decision")
+        if decision_id is not None and decision_id != self.pending.id:
+            raise AnswerError(f"decision: 待っている決定は {self.pending.id} です（{decision_id} ではありません）", "decision")
+        option = self.pending.option(value)
+        if option is None:
+            allowed = ", ".join(repr(o.value) for o in self.pending.options[:12])
+            raise AnswerError(f"value: {value!r} は選択肢にありません（{allowed}）", "value")
+        self._decided += 1
+        if self._decided > MAX_DECISIONS_PER_GAME:
+            self.halted = "決定の数が上限に達したため停止しました"
+            raise LoopLimit(self.halted, "decision")
+        self.answers.append({"decision": self.pending.id, "value": option.value})
+        self._send = option.value
+        self.pending = None
+
+    def adjust(self, body: dict) -> TraceEntry:
+        entry = self.ruleset.adjust(self.state, body)
+        self.answers.append({"adjust": body})
+        return entry
+
+    # ---- replay ----------------------------------------------------------------
+    def apply(self, item: Any) -> None:
+        """Apply one recorded answer-list item (the inverse of recording it)."""
+        if not isinstance(item, dict):
+            raise EngineError("answers: 各要素はオブジェクトである必要があります", "answers")
+        if "step" in item:
+            self.step(item["step"])
+        elif "adjust" in item:
+            self.adjust(item["adjust"])
+        elif "value" in item:
+            self.answer(item.get("decision"), item["value"])
+        else:
+            raise EngineError("answers: step / decision+value / adjust のいずれかが必要です", "answers")
+
+    @classmethod
+    def replay(cls, ruleset: Ruleset, board: dict, seed: int, answers: list) -> "Game":
+        game = cls(ruleset, board, seed)
+        if not isinstance(answers, list):
+            raise EngineError("answers: 配列である必要があります", "answers")
+        for i, item in enumerate(answers):
+            try:
+                game.apply(item)
+            except EngineError as e:
+                raise type(e)(f"answers[{i}]: {e.message}", f"answers[{i}]") from None
+        return game
+
+    def undo(self) -> "Game":
+        if not self.answers:
+            raise EngineError("取り消す操作がありません", "answers")
+        return Game.replay(self.ruleset, self.board, self.seed, self.answers[:-1])
+
+    def result(self) -> dict:
+        return {"winner": self.state.winner, "finished": self.finished, "halted": self.halted}
+
+    def to_json(self, trace_from: int = 0) -> dict:
+        return {
+            "game": self.ruleset.game, "seed": self.seed, "board": self.board, "answers": self.answers,
+            "state": self.state.data, "trace": [e.to_json() for e in self.trace[trace_from:]],
+            "pending": self.pending.to_json() if self.pending else None,
+            "winner": self.state.winner, "finished": self.finished, "halted": self.halted,
+            "options": self.ruleset.options_of(self.board),
+        }
+
+
+def halt_of(game: Game) -> Halt:
+    if game.halted:
+        return Halt("limit", game.halted)
+    if game.state.finished:
+        return Halt("finished")
+    if game.pending:
+        return Halt("decision")
+    return Halt("until")

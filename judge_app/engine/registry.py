@@ -1,0 +1,33 @@
+"""The rulesets: every module or package of judge_app.engine that defines RULESET (a Ruleset subclass instance)."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+
+import judge_app.engine as engine_pkg
+from judge_app.engine.ruleset import Ruleset
+from judge_app.engine.trace import EngineError
+
+CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz"}
+
+
+@lru_cache(maxsize=1)
+def rulesets() -> dict[str, Ruleset]:
+    found: dict[str, Ruleset] = {}
+    for info in sorted(pkgutil.iter_modules(engine_pkg.__path__), key=lambda m: m.name):
+        if info.name in CORE_MODULES or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{engine_pkg.__name__}.{info.name}")
+        ruleset = getattr(module, "RULESET", None)
+        if isinstance(ruleset, Ruleset):
+            found[ruleset.game] = ruleset
+    order = ["kaiun", "kaiun-multi", "opcg", "los", "thv"]
+    return dict(sorted(found.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99))
+
+
+def get_ruleset(game: object) -> Ruleset:
+    known = rulesets()
+    if not isinstance(game, str) or game not in known:
+        raise EngineError(f"game: 「{game}」というゲームはありません（{', '.join(known)}）", "game")
+    return known[game]

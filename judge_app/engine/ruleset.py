@@ -1,0 +1,144 @@
+"""The base every game's ruleset subclasses (as python-chess variants subclass one board).
+
+A ruleset is written from its rulebook, procedure by procedure: `play()` is a generator that walks the
+game in the rulebook's order, yields each TraceEntry it logs (one step) and yields a Decision wherever
+the rules give a player a choice, receiving the answer as the value of the `yield`.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generator
+
+import jsonschema
+
+from judge_app.engine.state import GameState
+from judge_app.engine.trace import AdjustmentError, BoardError, Decision, TraceEntry
+
+Play = Generator["TraceEntry | Decision", Any, None]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A point where the rulebooks are silent or disagree and judges could differ: a visible session option."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...]
+    clauses: tuple[str, ...]  # the clauses weighed; docs/rulings-decisions.md explains the default
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "label": self.label, "default": self.default,
+                "choices": [{"value": v, "label": l} for v, l in self.choices], "clauses": list(self.clauses)}
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A judge adjustment: card text the engine does not interpret, applied in the rules' vocabulary."""
+
+    op: str
+    label: str
+    rule: str  # the clause that gives the adjustment its meaning (e.g. its duration's expiry)
+    params: dict = field(default_factory=dict)  # JSON Schema properties of {target, value, duration}
+    required: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"op": self.op, "label": self.label, "rule": self.rule, "params": self.params,
+                "required": list(self.required)}
+
+
+class Ruleset:
+    game: ClassVar[str]            # "opcg"
+    doc: ClassVar[str]             # corpus doc key the citations resolve in
+    title: ClassVar[str]
+    board_schema: ClassVar[dict]   # JSON Schema of the board (published at /api/games/<game>/schema)
+    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    adjustments: ClassVar[tuple[Adjustment, ...]] = ()
+    concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
+
+    # ---- board -----------------------------------------------------------
+    def validate_board(self, board: Any) -> dict:
+        """Schema first (errors name the field), then the ruleset's own invariants."""
+        if not isinstance(board, dict):
+            raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
+        validator = jsonschema.Draft202012Validator(self.board_schema)
+        errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
+        if errors:
+            e = errors[0]
+            path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
+            raise BoardError(f"{path}: {e.message}", path)
+        self.check_board(board)
+        return board
+
+    def check_board(self, board: dict) -> None:
+        """Invariants the schema cannot say (raise BoardError naming the field)."""
+
+    def options_of(self, board: dict) -> dict:
+        given = board.get("options") or {}
+        known = {o.name: o for o in self.rule_options}
+        for name, value in given.items():
+            if name not in known:
+                raise BoardError(f"board.options.{name}: 不明なルール選択肢です（{', '.join(known) or 'なし'}）", f"board.options.{name}")
+            if value not in [v for v, _ in known[name].choices]:
+                raise BoardError(f"board.options.{name}: {value!r} は選べません", f"board.options.{name}")
+        return {name: given.get(name, o.default) for name, o in known.items()}
+
+    def setup(self, board: dict, seed: int) -> GameState:
+        """Build the initial state from a validated board."""
+        raise NotImplementedError(f"{type(self).__name__}.setup")
+
+    def new_game_board(self, rng: random.Random) -> dict:
+        """A fresh game set-up with legal random decks (fuzzing, and 「新しいゲーム」 in the builder)."""
+        raise NotImplementedError(f"{type(self).__name__}.new_game_board")
+
+    # ---- play --------------------------------------------------------------
+    def play(self, g: GameState) -> Play:
+        raise NotImplementedError(f"{type(self).__name__}.play")
+
+    def invariants(self, g: GameState) -> list[str]:
+        """Broken invariants of the current state, as messages (empty when all hold)."""
+        return []
+
+    # ---- judge adjustments ----------------------------------------------------
+    def adjustment(self, op: str) -> Adjustment:
+        for a in self.adjustments:
+            if a.op == op:
+                return a
+        known = ", ".join(a.op for a in self.adjustments)
+        raise AdjustmentError(f"op: 「{op}」はこのゲームの調整にありません（使えるもの: {known}）", "op")
+
+    def adjust(self, g: GameState, body: dict) -> TraceEntry:
+        """Validate and apply a judge adjustment; it logs exactly one trace entry."""
+        if not isinstance(body, dict) or not isinstance(body.get("op"), str):
+            raise AdjustmentError("op: 調整の種類(op)を文字列で指定してください", "op")
+        spec = self.adjustment(body["op"])
+        params = {k: v for k, v in body.items() if k != "op"}
+        schema = {"type": "object", "properties": spec.params, "required": list(spec.required),
+                  "additionalProperties": False}
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(params))
+        if errors:
+            e = errors[0]
+            where = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"
+            raise AdjustmentError(f"{where}: {e.message}", str(where))
+        if g.finished:
+            raise AdjustmentError("ゲームは終了しています", "op")
+        handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))
+        return handler(g, spec, **params)
+
+    def players(self, g: GameState) -> list[str]:
+        return list(g.data["players"])
+
+    def adjust_concede(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        """投了: the conceding player loses at once (two-player default; multiplayer rulesets override)."""
+        players = self.players(g)
+        if target not in players:
+            raise AdjustmentError(f"target: プレイヤー「{target}」はいません（{', '.join(players)}）", "target")
+        others = [p for p in players if p != target]
+        g.end_game(others[0] if len(others) == 1 else None)
+        return g.log(self.concede_rule, "concede", f"{target} が投了し、敗北しました", target)
+
+
+def concede_adjustment(rule: str) -> Adjustment:
+    return Adjustment("concede", "投了", rule, {"target": {"type": "string"}}, ("target",))
+

@@ -1,0 +1,149 @@
+"""Scenario files: one ruling each (YAML), loaded, validated and run with their `expect` checked."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from judge_app.engine import EngineError, Game, get_ruleset
+
+SCENARIO_SCHEMA: dict = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "judge_app scenario",
+    "type": "object",
+    "required": ["game", "title", "board"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string"},
+        "title": {"type": "string", "minLength": 1, "maxLength": 200},
+        "description": {"type": "string", "maxLength": 4000},
+        "question": {"type": "string", "maxLength": 2000},
+        "board": {"type": "object"},
+        "seed": {"type": "integer", "minimum": 0},
+        "answers": {"type": "array", "maxItems": 5000},
+        "expect": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "winner": {"type": ["string", "null"]},
+                "finished": {"type": "boolean"},
+                "state": {"type": "object"},
+                "rules": {"type": "array", "items": {"type": "string"}},
+                "absent_rules": {"type": "array", "items": {"type": "string"}},
+                "messages": {"type": "array", "items": {"type": "string"}},
+                "pending": {"type": ["object", "null"]},
+            },
+        },
+    },
+}
+
+
+class ScenarioError(EngineError):
+    pass
+
+
+def load_scenario(source: str | Path | dict) -> dict:
+    """Parse and validate a scenario: a Path to a file, YAML text, or an already-parsed dict."""
+    if isinstance(source, dict):
+        data = source
+    else:
+        text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            raise ScenarioError(f"YAML として読めません: {e}", "scenario") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("シナリオはオブジェクトである必要があります", "scenario")
+    errors = sorted(jsonschema.Draft202012Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        path = ".".join(str(p) for p in e.absolute_path) or "scenario"
+        raise ScenarioError(f"{path}: {e.message}", path)
+    get_ruleset(data["game"])
+    return data
+
+
+def _is_answer(item: Any) -> bool:
+    return not isinstance(item, dict) or ("value" in item and "step" not in item and "adjust" not in item)
+
+
+def play_scenario(data: dict) -> Game:
+    """Replay a scenario's script: a bare value (or {value}) answers the next decision, running the rules up
+    to it; {step: until} and {adjust: {...}} are applied as they stand. Then the rules run on to the end or
+    to a decision the script leaves open."""
+    ruleset = get_ruleset(data["game"])
+    game = Game(ruleset, data["board"], data.get("seed", 0))
+    for i, item in enumerate(data.get("answers") or []):
+        try:
+            if _is_answer(item):
+                if game.pending is None:
+                    if game.finished:
+                        raise EngineError("ゲームが終わった後に答えが残っています", "answers")
+                    game.step("decision")
+                if game.pending is None:
+                    raise EngineError("答える決定がありません（ゲームが終了しました）", "answers")
+                value = item["value"] if isinstance(item, dict) else item
+                game.answer(item.get("decision") if isinstance(item, dict) else None, value)
+            else:
+                game.apply(item)
+        except EngineError as e:
+            raise ScenarioError(f"answers[{i}]: {e.message}", f"answers[{i}]") from None
+    if not game.finished and game.pending is None:
+        game.step("end")
+    return game
+
+
+def check_expect(game: Game, expect: dict) -> list[str]:
+    failures: list[str] = []
+    rules = [e.rule for e in game.trace]
+    if "winner" in expect and game.state.winner != expect["winner"]:
+        failures.append(f"winner: expected {expect['winner']!r}, got {game.state.winner!r}")
+    if "finished" in expect and game.state.finished != expect["finished"]:
+        failures.append(f"finished: expected {expect['finished']!r}, got {game.state.finished!r}")
+    for path, want in (expect.get("state") or {}).items():
+        got = game.state.get(path, "<missing>")
+        if got != want:
+            failures.append(f"state.{path}: expected {want!r}, got {got!r}")
+    for rule in expect.get("rules") or []:
+        if rule not in rules:
+            failures.append(f"rules: {rule} does not appear in the trace")
+    for rule in expect.get("absent_rules") or []:
+        if rule in rules:
+            failures.append(f"absent_rules: {rule} appears in the trace")
+    messages = [e.message for e in game.trace]
+    for text in expect.get("messages") or []:
+        if not any(text in m for m in messages):
+            failures.append(f"messages: no trace message contains {text!r}")
+    if "pending" in expect:
+        want = expect["pending"]
+        got = game.pending.to_json() if game.pending else None
+        if want is None and got is not None:
+            failures.append(f"pending: expected none, got {got['prompt']!r} ({got['rule']})")
+        elif want is not None:
+            if got is None:
+                failures.append("pending: expected a decision, none pending")
+            else:
+                for k, v in want.items():
+                    if got.get(k) != v:
+                        failures.append(f"pending.{k}: expected {v!r}, got {got.get(k)!r}")
+    return failures
+
+
+def run_scenario(source: str | Path | dict) -> dict:
+    data = load_scenario(source)
+    game = play_scenario(data)
+    failures = check_expect(game, data.get("expect") or {})
+    return {
+        "game": data["game"], "title": data["title"], "trace": [e.to_json() for e in game.trace],
+        "state": game.state.data, "winner": game.state.winner,
+        "pending": game.pending.to_json() if game.pending else None,
+        "expect_ok": not failures, "expect_failures": failures,
+        "answers": game.answers, "halted": game.halted,
+    }
+
+
+def scenario_files(root: Path, game: str | None = None) -> list[Path]:
+    base = root / game if game else root
+    return sorted(base.rglob("*.yaml"))
