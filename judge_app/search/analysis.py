@@ -141,6 +141,11 @@ def count_tokens(folded: str) -> list[str]:
     return ["#" + c for c in dict.fromkeys(found)]
 
 
+@functools.lru_cache(maxsize=8192)
+def _bigrams_cached(text: str) -> tuple[str, ...]:
+    return tuple(bigrams(text))
+
+
 def bigrams(text: str) -> list[str]:
     """Bigram tokens of `text` (folded here), then its quantity tokens (「#枚」)."""
     out: list[str] = []
@@ -188,7 +193,7 @@ def _keys(text: str) -> list[str]:
 
 
 def bigram_analyzer():
-    return _ListTokenizer(bigrams)
+    return _ListTokenizer(_bigrams_cached)
 
 
 def word_analyzer():

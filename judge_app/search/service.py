@@ -28,7 +28,7 @@ NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
 BIGRAM_FIELDS = ("title_bi", "crumbs_bi", "body_bi", "ctx_bi")
-WORD_FIELDS = ("title_w", "crumbs_w", "body_w", "ctx_w")
+WORD_FIELDS = ("title_w", "body_w")
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
