@@ -15,7 +15,10 @@ _services: dict[str, SearchService] = {}
 
 
 def get_service(app=None, index_dir: str | None = None) -> SearchService:
-    """The process's SearchService for `app` (its INDEX_DIR), created on first use."""
+    """The process's SearchService for `app` (its INDEX_DIR), created on first use.
+
+    One process serves one corpus: a second app in the same process (tests make many) reuses the
+    service already built for its INDEX_DIR, or for any INDEX_DIR when none is given."""
     if index_dir is None:
         if app is None:
             from flask import current_app
@@ -30,7 +33,12 @@ def get_service(app=None, index_dir: str | None = None) -> SearchService:
         if svc is None:
             from judge_app.corpus import get_corpus
 
-            svc = _services[str(index_dir)] = SearchService(get_corpus(), index_dir)
+            corpus = get_corpus()
+            # same corpus object already indexed in this process: share it (the index is read-only)
+            svc = next((s for s in _services.values() if s.corpus is corpus), None)
+            if svc is None:
+                svc = SearchService(corpus, index_dir)
+            _services[str(index_dir)] = svc
     if app is not None:
         app.extensions["judge_app.search"] = svc
     return svc

@@ -79,6 +79,34 @@ def content_words(text: str, name: str | None = None) -> tuple[str, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
+def query_bigrams(text: str, name: str | None = None) -> tuple[str, ...]:
+    """Query-side bigrams: only inside the content words' stretches, so the particles and endings
+    of a question (「が」「たら」「られる」) add no noise. A stretch is a run of adjacent content
+    morphemes (「敗北」「条件」 stay one stretch: 「北条」 is kept), folded."""
+    name = name or analyser_name()
+    stretches: list[str] = []
+    cur = ""
+    for surface, base, pos in _morphemes(nfkc(text), name):
+        word = fold(base)
+        if pos in _KEEP_POS and word not in _STOP_WORDS and any(is_word_char(c) for c in surface):
+            cur += surface
+        else:
+            if cur:
+                stretches.append(cur)
+            cur = ""
+    if cur:
+        stretches.append(cur)
+    out: list[str] = []
+    for st in stretches:
+        for run in runs(fold(st)):
+            if not is_cjk(run[0]) or len(run) == 1:
+                out.append(run)
+            else:
+                out.extend(run[i:i + 2] for i in range(len(run) - 1))
+    return tuple(dict.fromkeys(out + count_tokens(fold(text))))
+
+
 def runs(folded: str) -> list[str]:
     """Maximal runs of CJK characters and of other word characters (Latin, digits), in order."""
     out: list[str] = []
@@ -101,15 +129,33 @@ def runs(folded: str) -> list[str]:
     return out
 
 
+# 「3枚以下」 and 「何枚まで」 meet on the token 「#枚」: a question about a quantity finds the clause
+# that states one. Counters are the ones the rulebooks count with.
+_COUNTERS = "枚|回|体|人|名|点|種類|度|つ|ターン|マス"
+_COUNT_IN_TEXT = re.compile(rf"(?:\d+|[nxy])\s*(?:~\s*\d+\s*)?({_COUNTERS})|({_COUNTERS})数")
+_COUNT_IN_QUESTION = re.compile(rf"(?:何|なん|いく)\s*({_COUNTERS})")
+
+
+def count_tokens(folded: str) -> list[str]:
+    found = [a or b for a, b in _COUNT_IN_TEXT.findall(folded)] + _COUNT_IN_QUESTION.findall(folded)
+    return ["#" + c for c in dict.fromkeys(found)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _bigrams_cached(text: str) -> tuple[str, ...]:
+    return tuple(bigrams(text))
+
+
 def bigrams(text: str) -> list[str]:
-    """Bigram tokens of `text` (folded here)."""
+    """Bigram tokens of `text` (folded here), then its quantity tokens (「#枚」)."""
     out: list[str] = []
-    for run in runs(fold(text)):
+    folded = fold(text)
+    for run in runs(folded):
         if not is_cjk(run[0]) or len(run) == 1:
             out.append(run)
         else:
             out.extend(run[i:i + 2] for i in range(len(run) - 1))
-    return out
+    return out + count_tokens(folded)
 
 
 class _ListTokenizer(Tokenizer):
@@ -147,7 +193,7 @@ def _keys(text: str) -> list[str]:
 
 
 def bigram_analyzer():
-    return _ListTokenizer(bigrams)
+    return _ListTokenizer(_bigrams_cached)
 
 
 def word_analyzer():

@@ -15,6 +15,7 @@ class IndexEntry:
     title: str
     crumbs: str              # titles of the ancestors, nearest last
     body: str
+    context: str = ""        # an untitled parent's text: the lead-in of a list item
     keys: list[str] = field(default_factory=list)    # keyword units: bracketed keywords and the title
     terms: list[str] = field(default_factory=list)   # glossary terms this clause defines
     info: dict = field(default_factory=dict)         # stored: id, doc, number, inherited, via
@@ -42,7 +43,11 @@ def breadcrumb(corpus, clause) -> list[dict]:
 def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str | None) -> IndexEntry:
     title = clause.title or ""
     text = clause.text or ""
-    crumbs = " ".join(a.title for a in ancestors(corpus, clause) if a.title)
+    ups = ancestors(corpus, clause)
+    crumbs = " ".join(a.title for a in ups if a.title)
+    # An item of a list (thv 1.2.5.a 「過不足無く10枚…」) is read with its lead-in sentence
+    # (1.2.5 「サイドボードは以下の要件に従って構築する。」): an untitled parent's text is context.
+    context = ups[-1].text if ups and not ups[-1].title and ups[-1].text else ""
     keys = [term_key(k) for k in ([title] if title else []) + bracketed(title) + bracketed(text)]
     keys = [k for k in dict.fromkeys(keys) if k]
     return IndexEntry(
@@ -51,6 +56,7 @@ def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str |
         title=title,
         crumbs=crumbs,
         body=text,
+        context=context or "",
         keys=keys,
         terms=defined.get(clause.id, []),
         info={"id": clause.id, "doc": clause.doc, "number": clause.number,
@@ -97,7 +103,11 @@ def entries(corpus, glossary: dict) -> list[IndexEntry]:
     out = []
     for key, doc in corpus.docs.items():
         for clause in doc.clauses.values():
+            if getattr(clause, "placeholder", False):
+                continue                  # 「省略」: never an answer (a number lookup still finds it)
             out.append(_entry(corpus, clause, defined, key, None))
         for base_clause, via in inherited_clauses(corpus, doc):
+            if getattr(base_clause, "placeholder", False):
+                continue
             out.append(_entry(corpus, base_clause, defined, key, via))
     return out

@@ -60,6 +60,15 @@ def term_key(text: str) -> str:
     return fold(t).strip(" 、。,.:：")
 
 
+def term_aliases(term: str) -> list[str]:
+    """The keys a term is found by: itself, and without a parenthesised part (運値(カチ) → 運値)."""
+    keys = [term_key(term)]
+    bare = re.sub(r"\s*[(（][^)）]*[)）]\s*", "", nfkc(term))
+    if bare and bare != nfkc(term):
+        keys.append(term_key(bare))
+    return [k for k in dict.fromkeys(keys) if k]
+
+
 def _clean_title(title: str) -> str:
     return nfkc(title).strip().rstrip("。").strip()
 

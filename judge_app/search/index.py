@@ -25,12 +25,14 @@ from whoosh.query import Every
 from judge_app.search import analysis, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 3          # bump when the schema or what goes into a field changes
+FORMAT = 6          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
-# Field weights: titles and breadcrumbs weigh more than the body, keyword units most.
-BOOSTS = {"title_bi": 3.0, "title_w": 3.0, "crumbs_bi": 1.2, "crumbs_w": 1.2,
-          "body_bi": 1.0, "body_w": 1.3, "keys": 4.0, "terms": 6.0}
+# Field weights, applied at query time (Whoosh's field_boost multiplies the term frequency, which
+# BM25 then saturates, so it barely counts): titles and breadcrumbs weigh more than the body,
+# keyword units most.
+BOOSTS = {"title_bi": 1.5, "title_w": 1.5, "crumbs_bi": 1.2,
+          "body_bi": 1.0, "body_w": 1.0, "ctx_bi": 0.5, "keys": 2.0, "terms": 6.0}
 
 
 def schema() -> Schema:
@@ -39,14 +41,14 @@ def schema() -> Schema:
         key=ID(stored=True, unique=True),
         scope=ID(stored=True),
         info=STORED(),
-        title_bi=TEXT(analyzer=bi, field_boost=BOOSTS["title_bi"]),
-        title_w=TEXT(analyzer=w, field_boost=BOOSTS["title_w"]),
-        crumbs_bi=TEXT(analyzer=bi, field_boost=BOOSTS["crumbs_bi"]),
-        crumbs_w=TEXT(analyzer=w, field_boost=BOOSTS["crumbs_w"]),
-        body_bi=TEXT(analyzer=bi, field_boost=BOOSTS["body_bi"]),
-        body_w=TEXT(analyzer=w, field_boost=BOOSTS["body_w"]),
-        keys=TEXT(analyzer=k, field_boost=BOOSTS["keys"]),
-        terms=TEXT(analyzer=k, field_boost=BOOSTS["terms"]),
+        title_bi=TEXT(analyzer=bi, phrase=False),
+        title_w=TEXT(analyzer=w, phrase=False),
+        crumbs_bi=TEXT(analyzer=bi, phrase=False),
+        body_bi=TEXT(analyzer=bi, phrase=False),
+        body_w=TEXT(analyzer=w, phrase=False),
+        ctx_bi=TEXT(analyzer=bi, phrase=False),
+        keys=TEXT(analyzer=k, phrase=False),
+        terms=TEXT(analyzer=k, phrase=False),
     )
 
 
@@ -55,7 +57,7 @@ def content_hash(items: list[IndexEntry]) -> str:
     h.update(f"format={FORMAT};analyser={analysis.analyser_name()};".encode())
     h.update(synonyms.files_digest().encode())
     for e in items:
-        h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.keys, e.terms, e.info],
+        h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
                             ensure_ascii=False, sort_keys=True).encode())
         h.update(b"\0")
     return h.hexdigest()
@@ -67,8 +69,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     writer = ix.writer()
     for e in items:
         writer.add_document(key=e.key, scope=e.scope, info=e.info,
-                            title_bi=e.title, title_w=e.title, crumbs_bi=e.crumbs, crumbs_w=e.crumbs,
-                            body_bi=e.body, body_w=e.body, keys="\n".join(e.keys), terms="\n".join(e.terms))
+                            title_bi=e.title, title_w=e.title, crumbs_bi=e.crumbs,
+                            body_bi=e.body, body_w=e.body, ctx_bi=e.context, keys="\n".join(e.keys), terms="\n".join(e.terms))
     writer.commit()
     ix.close()
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "format": FORMAT,

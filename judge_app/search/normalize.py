@@ -58,3 +58,13 @@ def is_word_char(ch: str) -> bool:
 def is_cjk(ch: str) -> bool:
     o = ord(ch)
     return (0x3040 <= o <= 0x30FF) or (0x3400 <= o <= 0x9FFF) or (0xF900 <= o <= 0xFAFF) or ch in "々〆ヶ"
+
+
+def original_span(text: str, where: list[int], i: int, length: int) -> tuple[int, int]:
+    """The span of `text` behind folded[i:i+length] (see fold_with_map), taking in characters folded
+    away right after it, so 「ぶろっか」 covers all of 「ブロッカー」."""
+    a, end = where[i], where[i + length - 1] + 1
+    nxt = where[i + length] if i + length < len(where) else len(text)
+    if nxt > end and not text[end:nxt].strip("".join(_DROP)):
+        end = nxt
+    return a, end

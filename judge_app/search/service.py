@@ -18,7 +18,7 @@ from whoosh.query import DisjunctionMax, Or, Term
 from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
-from judge_app.search.index import open_or_build
+from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold
 from judge_app.search.snippet import make_snippet
 
@@ -26,10 +26,9 @@ MAX_QUERY = 200        # characters; longer queries are cut and the answer says 
 MAX_LIMIT = 50
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
-TIEBREAK = 0.3          # DisjunctionMax: the best field counts fully, the others this much
 SYNONYM_BOOST = 0.7
-BIGRAM_FIELDS = ("title_bi", "crumbs_bi", "body_bi")
-WORD_FIELDS = ("title_w", "crumbs_w", "body_w")
+BIGRAM_FIELDS = ("title_bi", "crumbs_bi", "body_bi", "ctx_bi")
+WORD_FIELDS = ("title_w", "body_w")
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -64,7 +63,8 @@ class SearchService:
         self.terms: dict[str, list[glossary_mod.Term]] = {}
         for terms in self.glossary.values():
             for t in terms:
-                self.terms.setdefault(t.key, []).append(t)
+                for k in glossary_mod.term_aliases(t.term):
+                    self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -130,7 +130,7 @@ class SearchService:
         subs = []
 
         def concept(fields, token, boost=1.0):
-            subs.append(DisjunctionMax([Term(f, token) for f in fields], tiebreak=TIEBREAK, boost=boost))
+            subs.append(DisjunctionMax([Term(f, token, boost=BOOSTS[f]) for f in fields], boost=boost))
 
         for t in dict.fromkeys(analysis.bigrams(query)):
             concept(BIGRAM_FIELDS, t)
@@ -138,15 +138,15 @@ class SearchService:
             concept(WORD_FIELDS, w)
         whole = term_key(query)
         if whole:
-            subs += [Term("keys", whole), Term("terms", whole)]
+            subs += [Term("keys", whole, boost=BOOSTS["keys"]), Term("terms", whole, boost=BOOSTS["terms"])]
         for k in dict.fromkeys(term_key(b) for b in analysis.bracketed(query)):
             if k and k != whole:
-                subs.append(Term("keys", k))
+                subs.append(Term("keys", k, boost=BOOSTS["keys"]))
         for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
-            subs.append(Term("keys", k, boost=0.5))
+            subs.append(Term("keys", k, boost=BOOSTS["keys"] * 0.5))
         for syn, _talk in syns:
             k = term_key(syn.term)
-            subs.append(Term("keys", k, boost=SYNONYM_BOOST))
+            subs.append(Term("keys", k, boost=BOOSTS["keys"] * SYNONYM_BOOST))
             for t in dict.fromkeys(analysis.bigrams(syn.term)):
                 concept(BIGRAM_FIELDS, t, SYNONYM_BOOST)
             for w in dict.fromkeys(analysis.content_words(syn.term)):
@@ -171,18 +171,17 @@ class SearchService:
                 continue
             seen.add(info["id"])
             hits.append(Hit(info["id"], info["doc"], float(r.score), "text", info["inherited"], info["via"]))
-        if hits and syns:
-            top = hits[0].score
-            bonus = {syn.clause for syn, _ in syns}
-            for h in hits:
-                if h.id in bonus:
-                    h.score += 0.6 * top
-            for cid in bonus - {h.id for h in hits}:
+        # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
+        # leads. Inside a longer question the synonym only expands the query.
+        whole = term_key(_QUESTION_TAIL.sub("", query.strip()))
+        lead = [syn.clause for syn, talk in syns if talk == whole]
+        if lead:
+            top = hits[0].score if hits else 1.0
+            for cid in lead:
                 d = cid.split(":")[0]
-                if doc is None or d == doc or (doc and cid in self.inherited.get(doc, {})):
-                    inh = bool(doc and d != doc)
-                    hits.append(Hit(cid, d, 0.6 * top, "text", inh, self.inherited.get(doc, {}).get(cid) if inh else None))
-            hits.sort(key=lambda h: -h.score)
+                inh = bool(doc and d != doc)
+                hits.insert(0, Hit(cid, d, top + 1.0, "synonym", inh,
+                                   self.inherited.get(doc, {}).get(cid) if inh else None))
         return hits
 
     # -- the answer -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ escapes the text and wraps the offsets in <mark> (templates/_search_macros.html,
 """
 from __future__ import annotations
 
-from judge_app.search.normalize import fold_with_map
+from judge_app.search.normalize import fold_with_map, original_span
 
 WINDOW = 110
 
@@ -22,7 +22,7 @@ def find_marks(text: str, needles: list[str]) -> list[list[int]]:
             i = folded.find(n, start)
             if i < 0:
                 break
-            spans.append((where[i], where[i + len(n) - 1] + 1))
+            spans.append(original_span(text, where, i, len(n)))
             start = i + len(n)
     spans.sort()
     merged: list[list[int]] = []

@@ -42,9 +42,13 @@ def reference_spans(clause: Clause) -> list[Span]:
 
 
 def render_clause_text(clause: Clause, extra: Iterable[Span] = ()) -> Markup:
+    from judge_app.search.term_links import term_spans   # defined terms link to their definition
+
     text = clause.text
     chosen: list[Span] = []
-    for span in sorted([*reference_spans(clause), *extra], key=lambda s: s[0]):
+    base = [*reference_spans(clause), *extra]
+    terms = [t for t in term_spans(clause, clause_url) if all(t[1] <= s[0] or t[0] >= s[1] for s in base)]
+    for span in sorted([*base, *terms], key=lambda s: s[0]):
         if chosen and span[0] < chosen[-1][1]:
             continue
         if 0 <= span[0] < span[1] <= len(text):

@@ -1,0 +1,106 @@
+"""Search pages and their JSON twins, and the glossary.
+
+HTML                          JSON twin
+/search?q=&doc=               /api/search?q=&doc=&limit=   (also /search?...&format=json)
+/glossary/<doc>               /api/glossary/<doc>          (also /glossary/<doc>?format=json)
+
+The index is built (or loaded from INDEX_DIR) when the app starts, before gunicorn forks workers.
+Any query is answered: empty, overlong (cut, and said so), Whoosh syntax (AND, quotes, *, ~) is
+plain text. An unknown doc is a 400 naming the valid keys; a bad limit a 400 naming `limit`.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Flask, jsonify, render_template, request
+from markupsafe import Markup, escape
+
+from judge_app.corpus import get_corpus
+from judge_app.search import MAX_LIMIT, UnknownDoc, get_service
+from judge_app.web.clause_text import clause_url
+from judge_app.web.errors import error_response
+
+bp = Blueprint("search", __name__)
+
+
+def init_app(app: Flask) -> None:
+    get_service(app)          # at start-up: build or load the index once per process
+
+    @app.template_filter("marked")
+    def marked(text: str, marks) -> Markup:
+        """`text` escaped, with each [start, end) of `marks` wrapped in <mark>."""
+        out, pos = [], 0
+        for a, b in marks or []:
+            if a < pos or b > len(text):
+                continue
+            out.append(str(escape(text[pos:a])))
+            out.append(f"<mark>{escape(text[a:b])}</mark>")
+            pos = b
+        out.append(str(escape(text[pos:])))
+        return Markup("".join(out))
+
+
+def _doc_error(e: UnknownDoc):
+    return error_response(400, f"文書「{e.doc}」はありません。有効な文書キー: {', '.join(e.valid)}",
+                          field="doc", code="unknown_doc", valid_docs=e.valid)
+
+
+def _limit():
+    raw = request.args.get("limit", "10")
+    try:
+        n = int(raw)
+    except ValueError:
+        return None
+    return n if 1 <= n <= MAX_LIMIT else None
+
+
+def _answer():
+    """(answer, None) or (None, error response) for the current request's q, doc, limit."""
+    limit = _limit()
+    if limit is None:
+        return None, error_response(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
+                                    field="limit", code="bad_limit")
+    try:
+        ans = get_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None, limit=limit)
+    except UnknownDoc as e:
+        return None, _doc_error(e)
+    for r in ans["results"]:
+        r["url"] = clause_url(r["id"])
+    return ans, None
+
+
+@bp.get("/api/search")
+def api_search():
+    ans, err = _answer()
+    return err if err is not None else jsonify(ans)
+
+
+@bp.get("/search")
+def search_page():
+    ans, err = _answer()
+    if err is not None:
+        return err
+    if request.args.get("format") == "json":
+        return jsonify(ans)
+    return render_template("search.html", answer=ans, docs=list(get_corpus().docs.values()))
+
+
+@bp.get("/api/glossary/<doc>")
+def api_glossary(doc):
+    try:
+        terms = get_service().glossary_for(doc)
+    except UnknownDoc as e:
+        return _doc_error(e)
+    for t in terms:
+        t["url"] = clause_url(t["id"])
+    return jsonify({"doc": doc, "terms": terms})
+
+
+@bp.get("/glossary/<doc>")
+def glossary_page(doc):
+    if request.args.get("format") == "json":
+        return api_glossary(doc)
+    try:
+        terms = get_service().glossary_for(doc)
+    except UnknownDoc as e:
+        return _doc_error(e)
+    corpus = get_corpus()
+    return render_template("glossary.html", doc=corpus.docs[doc], terms=terms, docs=list(corpus.docs.values()))

@@ -1,0 +1,94 @@
+// Search suggestions as the judge types: debounced calls to /api/search, a listbox navigable with
+// the arrow keys, Enter to open, Escape to close. The form still works without this file.
+(function () {
+  "use strict";
+  var input = document.getElementById("q");
+  var list = document.getElementById("suggestions");
+  if (!input || !list || !window.fetch) { return; }
+  var docSelect = document.getElementById("doc");
+  var api = input.getAttribute("data-api");
+  var timer = null, active = -1, items = [], seq = 0;
+
+  function close() {
+    list.hidden = true; list.textContent = ""; items = []; active = -1;
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+  }
+
+  // Text with [start, end) marks, built as DOM nodes: nothing from the server is parsed as HTML.
+  function marked(parent, text, marks) {
+    var pos = 0;
+    (marks || []).forEach(function (m) {
+      if (m[0] < pos || m[1] > text.length) { return; }
+      parent.appendChild(document.createTextNode(text.slice(pos, m[0])));
+      var mk = document.createElement("mark");
+      mk.textContent = text.slice(m[0], m[1]);
+      parent.appendChild(mk);
+      pos = m[1];
+    });
+    parent.appendChild(document.createTextNode(text.slice(pos)));
+  }
+
+  function select(i) {
+    items.forEach(function (li, k) { li.setAttribute("aria-selected", k === i ? "true" : "false"); });
+    active = i;
+    if (i >= 0 && items[i]) {
+      input.setAttribute("aria-activedescendant", items[i].id);
+      items[i].scrollIntoView({ block: "nearest" });
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function render(answer) {
+    list.textContent = ""; items = []; active = -1;
+    (answer.results || []).forEach(function (r, i) {
+      var li = document.createElement("li");
+      li.id = "sugg-" + i;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      li.dataset.url = r.url;
+      var id = document.createElement("span");
+      id.className = "sid";
+      id.textContent = r.id + (r.inherited ? "（継承）" : "");
+      li.appendChild(id);
+      li.appendChild(document.createTextNode(r.title || ""));
+      var snip = document.createElement("span");
+      snip.className = "ssnip";
+      marked(snip, r.snippet || "", r.marks);
+      li.appendChild(snip);
+      li.addEventListener("mousedown", function (e) { e.preventDefault(); window.location.href = r.url; });
+      list.appendChild(li);
+      items.push(li);
+    });
+    var open = items.length > 0;
+    list.hidden = !open;
+    input.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  function fetchSuggestions() {
+    var q = input.value.trim();
+    if (!q) { close(); return; }
+    var mine = ++seq;
+    var url = api + "?limit=8&q=" + encodeURIComponent(q);
+    if (docSelect && docSelect.value) { url += "&doc=" + encodeURIComponent(docSelect.value); }
+    fetch(url, { headers: { "Accept": "application/json" } })
+      .then(function (resp) { return resp.ok ? resp.json() : { results: [] }; })
+      .then(function (answer) { if (mine === seq) { render(answer); } })
+      .catch(function () { if (mine === seq) { close(); } });
+  }
+
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(fetchSuggestions, 150);
+  });
+  if (docSelect) { docSelect.addEventListener("change", fetchSuggestions); }
+  input.addEventListener("keydown", function (e) {
+    if (list.hidden || !items.length) { return; }
+    if (e.key === "ArrowDown") { e.preventDefault(); select((active + 1) % items.length); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); select(active <= 0 ? items.length - 1 : active - 1); }
+    else if (e.key === "Enter" && active >= 0) { e.preventDefault(); window.location.href = items[active].dataset.url; }
+    else if (e.key === "Escape") { e.preventDefault(); close(); }
+  });
+  input.addEventListener("blur", function () { setTimeout(close, 100); });
+})();
