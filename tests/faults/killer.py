@@ -158,6 +158,7 @@ def writer(port_of, ledger: Ledger, boards: list[tuple[str, dict]], stop: thread
         port = port_of()
         try:
             choice = rng.random()
+            kind = "create"
             if not mine or choice < 0.25:
                 game, board = rng.choice(boards)
                 status, raw = request(port, "POST", "/api/sessions", {"game": game, "board": board,
@@ -165,6 +166,13 @@ def writer(port_of, ledger: Ledger, boards: list[tuple[str, dict]], stop: thread
                 kind = "create"
             elif choice < 0.8:
                 s = rng.choice(mine)
+                kind = "act"
+                if s.get("stale"):   # an unacknowledged write may have been applied: ask what is stored
+                    status, raw = request(port, "GET", f"/api/sessions/{s['id']}")
+                    if status != 200:
+                        continue
+                    body = json.loads(raw)
+                    s.update(pending=body.get("pending"), finished=body.get("finished"), stale=False)
                 if s.get("finished"):
                     mine.remove(s)
                     continue
@@ -177,18 +185,23 @@ def writer(port_of, ledger: Ledger, boards: list[tuple[str, dict]], stop: thread
                 kind = "act"
             else:
                 s = rng.choice(mine)
+                kind = "ruling"
                 status, raw = request(port, "POST", "/api/rulings", {"session": s["id"], "title": "障害試験"})
                 kind = "ruling"
         except (OSError, http.client.HTTPException):
             with ledger.lock:
                 ledger.attempts += 1
                 ledger.failures += 1
+            if kind == "act":
+                s["stale"] = True
             time.sleep(0.05)
             continue
         with ledger.lock:
             ledger.attempts += 1
             if status >= 500:
                 ledger.failures += 1
+                if kind == "act":
+                    s["stale"] = True
                 continue
             if status >= 400:
                 if status != 409:   # a conflict is a refused write, correctly not applied
