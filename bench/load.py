@@ -5,7 +5,10 @@
 
 Three phases against one server, each bounded in time and in requests:
   ceiling  GET /healthz only: the most this server, this client and this machine can do
-  search   GET /api/search only: compared with the ceiling
+  search   GET /api/search only, the queries judges type (a fixed list, so mostly answered from the
+           per-process answer cache after the first asks): compared with the ceiling
+  fresh    GET /api/search with queries nobody asked before (random stretches of clause text): the
+           cost of a real Whoosh search, cache missed
   mix      searches, clause pages, session steps (create, step to a decision, answer the first option)
            and ruling saves, in the weights of --mix
 For each kind of request: count, throughput, p50/p95/p99/max latency and errors (non-2xx or failed).
@@ -38,7 +41,7 @@ SEARCH_QUERIES = [
     "決死", "ターン", "コスト", "トラッシュ", "キャラ", "7-1-4", "６－２", "5.5.1", "6.2.4.b", "先攻",
     "マリガン", "ダメージ", "山札が0枚", "同時に", "起動メイン", "カウンター", "スタック", "召喚", "ルール処理",
 ]
-MIX_DEFAULT = "search=4,search_page=1,clause=3,session=3,ruling=1"
+MIX_DEFAULT = "search=3,search_fresh=1,search_page=1,clause=3,session=3,ruling=1"
 
 
 # ---------------------------------------------------------------- server
@@ -128,6 +131,14 @@ class Client:
     def search(self):
         q = urllib.parse.quote(self.rng.choice(SEARCH_QUERIES))
         return ("search",) + self.request("GET", f"/api/search?q={q}&limit=10")
+
+    def search_fresh(self):
+        """A query nobody asked before (a random stretch of some clause's text): the answer cache misses."""
+        text = self.rng.choice(self.targets["texts"])
+        n = self.rng.randint(2, 6)
+        i = self.rng.randrange(max(1, len(text) - n))
+        q = urllib.parse.quote(text[i:i + n] + " " + self.rng.choice(SEARCH_QUERIES))
+        return ("search_fresh",) + self.request("GET", f"/api/search?q={q}&limit=10")
 
     def search_page(self):
         q = urllib.parse.quote(self.rng.choice(SEARCH_QUERIES))
@@ -275,24 +286,24 @@ def load_targets(clause_sample: int = 400) -> dict:
 
     rng = random.Random(7)
     clauses: list[tuple[str, str]] = []
-    try:
-        from judge_app.corpus import get_corpus
+    texts: list[str] = []
+    from judge_app.corpus import get_corpus
 
-        for doc in get_corpus().docs.values():
-            for c in doc.clauses.values():
-                clauses.append((c.doc, c.number))
-    except ImportError:
-        pass
+    for doc in get_corpus().docs.values():
+        for c in doc.clauses.values():
+            clauses.append((c.doc, c.number))
+            if len(c.text) >= 8:
+                texts.append(c.text.replace("\n", ""))
     clauses = rng.sample(clauses, min(clause_sample, len(clauses))) or [("opcg", "7-1-4")]
     boards = {r.game: [r.new_game_board(random.Random(i)) for i in range(4)] for r in rulesets().values()}
-    return {"clauses": clauses, "boards": boards, "clause_page": "/rules/{doc}/{number}"}
+    return {"clauses": clauses, "boards": boards, "clause_page": "/rules/{doc}/{number}", "texts": texts}
 
 
 def parse_mix(text: str) -> list[tuple[str, float]]:
     mix = []
     for part in text.split(","):
         name, _, w = part.partition("=")
-        if name not in ("health", "search", "search_page", "clause", "session", "ruling"):
+        if name not in ("health", "search", "search_fresh", "search_page", "clause", "session", "ruling"):
             raise SystemExit(f"--mix: unknown kind {name!r}")
         mix.append((name, float(w or 1)))
     return mix
@@ -347,6 +358,8 @@ def main(argv=None) -> int:
                                     args.probe, args.max_requests, targets))
             phases.append(run_phase("search", host, port, args.clients, args.procs, [("search", 1)],
                                     args.probe, args.max_requests, targets))
+            phases.append(run_phase("fresh", host, port, args.clients, args.procs, [("search_fresh", 1)],
+                                    args.probe, args.max_requests, targets))
         phases.append(run_phase("mix", host, port, args.clients, args.procs, mix, args.duration,
                                 args.max_requests, targets))
     finally:
@@ -359,13 +372,15 @@ def main(argv=None) -> int:
     if "ceiling" in by and "search" in by:
         ceiling = by["ceiling"]["total"]["rps"]
         result["search_vs_ceiling"] = round(by["search"]["total"]["rps"] / ceiling, 3) if ceiling else None
+        result["fresh_search_vs_ceiling"] = round(by["fresh"]["total"]["rps"] / ceiling, 3) if ceiling else None
     mixed = by["mix"]["total"]
     result["aims"] = {"zero_errors": sum(p["total"]["errors"] for p in phases) == 0,
                       "p99_under_100ms": mixed["p99_ms"] < 100,
                       "search_at_least_half_ceiling": (result.get("search_vs_ceiling") or 0) >= 0.5}
     print(table(phases))
     print(f"workers={workers} threads={args.threads} clients={args.clients} client_procs={args.procs} "
-          f"cpus={os.cpu_count()} search/ceiling={result.get('search_vs_ceiling')} aims={result['aims']}")
+          f"cpus={os.cpu_count()} loadavg={os.getloadavg()[0]:.1f} search/ceiling={result.get('search_vs_ceiling')} "
+          f"fresh-search/ceiling={result.get('fresh_search_vs_ceiling')} aims={result['aims']}")
     for ph in phases:
         for kind, k in ph["kinds"].items():
             for s in k["error_samples"]:

@@ -9,8 +9,10 @@ Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * a
 """
 from __future__ import annotations
 
+import copy
 import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from whoosh.query import DisjunctionMax, Or, Term
@@ -24,6 +26,7 @@ from judge_app.search.snippet import make_snippet
 
 MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
 MAX_LIMIT = 50
+ANSWER_CACHE = 1024    # remembered answers per process
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
@@ -56,6 +59,8 @@ class SearchService:
         self.glossary = glossary_mod.build(corpus)
         self.index, self.stats = open_or_build(index_dir, corpus, self.glossary)
         self._local = threading.local()
+        self._answers: OrderedDict[tuple, dict] = OrderedDict()
+        self._answers_lock = threading.Lock()
         self.doc_keys = list(corpus.docs)
         self.numbering = {k: getattr(d, "numbering", None) or _guess_numbering(d) for k, d in corpus.docs.items()}
         # base clause id -> inheriting clause id, per inheriting document
@@ -186,8 +191,24 @@ class SearchService:
 
     # -- the answer -------------------------------------------------------------------------
     def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:
+        """Answers are remembered per process (the index never changes under a running process): judges
+        ask the same few terms, and BM25 over bigram postings costs milliseconds of CPU per query."""
         doc = self.check_doc(doc)
         limit = max(1, min(int(limit), MAX_LIMIT))
+        key = ((query or "").strip()[: MAX_QUERY + 1], doc, limit)
+        with self._answers_lock:
+            cached = self._answers.get(key)
+            if cached is not None:
+                self._answers.move_to_end(key)
+        if cached is None:
+            cached = self._search(query, doc, limit)
+            with self._answers_lock:
+                self._answers[key] = cached
+                while len(self._answers) > ANSWER_CACHE:
+                    self._answers.popitem(last=False)
+        return copy.deepcopy(cached)   # callers add to the results (urls); the cached copy stays clean
+
+    def _search(self, query: str | None, doc: str | None, limit: int) -> dict:
         raw = (query or "").strip()
         answer = {"query": raw, "doc": doc, "results": []}
         if not raw:
