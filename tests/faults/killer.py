@@ -271,6 +271,12 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
     current = {"port": server.port}
     kills = []
     server.start()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("GET", "/")
+    resp = conn.getresponse()
+    resp.read()
+    served = {"status": resp.status, "headers": dict(resp.getheaders()), "workers": len(server.worker_pids()),
+              "log": server.log.read_text()[-3000:]}
     threads = [threading.Thread(target=writer, args=(lambda: current["port"], ledger, boards, stop, seed + i),
                                 daemon=True) for i in range(writers)]
     try:
@@ -298,4 +304,5 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
         stop.set()
         server.stop()
     result["kills"] = kills
+    result["served"] = served
     return result

@@ -19,3 +19,9 @@ def test_no_acknowledged_write_is_lost_when_workers_and_master_are_killed(tmp_pa
     assert result["lost"] == [], result
     assert result["corrupt"] == [] and result["integrity"] == "ok", result
     assert result["rejections"] == [], result
+    served = result["served"]   # the production server itself: preloaded, its workers, its headers
+    assert served["status"] == 200 and served["workers"] == 2
+    assert served["headers"]["Server"].startswith("gunicorn")
+    assert "script-src 'self'" in served["headers"]["Content-Security-Policy"]
+    assert served["headers"]["X-Frame-Options"] == "DENY"
+    assert served["headers"]["X-Content-Type-Options"] == "nosniff"

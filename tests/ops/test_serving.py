@@ -1,0 +1,68 @@
+"""Production serving settings, and the headers on every kind of response."""
+from __future__ import annotations
+
+import argparse
+import threading
+
+import pytest
+
+from judge_app import gunicorn_conf
+from judge_app.cli.serve import gunicorn_argv
+from judge_app.web.security import CSP
+
+
+def test_gunicorn_preloads_with_thread_workers_and_sane_timeouts():
+    assert gunicorn_conf.preload_app is True
+    assert gunicorn_conf.worker_class == "gthread" and gunicorn_conf.workers >= 2
+    assert 10 <= gunicorn_conf.timeout <= 120 and 0 < gunicorn_conf.graceful_timeout <= gunicorn_conf.timeout
+    assert gunicorn_conf.wsgi_app == "judge_app.wsgi:app"
+    assert callable(gunicorn_conf.on_starting) and callable(gunicorn_conf.post_fork)
+
+
+def test_serve_command_runs_gunicorn_with_the_config_module():
+    args = argparse.Namespace(host="127.0.0.1", port=8123, workers=3, threads=2, no_access_log=True)
+    argv = gunicorn_argv(args)
+    assert argv[1:5] == ["-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf"]
+    assert "127.0.0.1:8123" in argv and argv[argv.index("--workers") + 1] == "3"
+
+
+def test_warm_builds_the_index_and_after_fork_drops_the_masters_searchers(app):
+    from judge_app.search import get_service
+    from judge_app.serving import after_fork, warm
+
+    stats = warm(app)
+    assert stats["clauses"] > 1000 and stats["index"]["docs"] > 1000
+    svc = get_service(app)
+    svc._searcher()   # the master thread's searcher
+    old = svc._local
+    after_fork(app)
+    assert svc._local is not old and getattr(svc._local, "searcher", None) is None
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(svc.search("ブロッカー", limit=3)["results"]))
+    t.start()
+    t.join()
+    assert seen and seen[0]
+
+
+@pytest.mark.parametrize("method,path,status", [
+    ("GET", "/healthz", 200), ("GET", "/static/app.css", 200), ("GET", "/nope", 404), ("GET", "/api/nope", 404),
+    ("POST", "/api/sessions", 415), ("DELETE", "/healthz", 405), ("HEAD", "/", 200), ("OPTIONS", "/api/sessions", 200),
+])
+def test_every_kind_of_response_carries_the_headers(client, method, path, status):
+    resp = client.open(path, method=method)
+    assert resp.status_code == status
+    assert resp.headers["Content-Security-Policy"] == CSP
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["X-Frame-Options"] == "DENY"
+
+
+def test_healthz_is_ok(client):
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_body_over_the_cap_is_413_on_every_json_endpoint(client, app):
+    big = b"{" + b" " * (app.config["MAX_CONTENT_LENGTH"] + 10) + b"}"
+    for path in ("/api/sessions", "/api/rulings", "/api/sessions/x/step"):
+        resp = client.post(path, data=big, content_type="application/json")
+        assert resp.status_code == 413, path
+        assert resp.get_json()["field"] == "body"
