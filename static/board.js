@@ -154,6 +154,11 @@
     var input;
     if (s.enum) {
       input = document.createElement("select");
+      if (value === undefined && "default" in s) value = s.default;
+      var unset = document.createElement("option");
+      unset.value = "";
+      unset.textContent = "（未設定）";
+      input.appendChild(unset);
       s.enum.forEach(function (v) {
         var o = document.createElement("option");
         o.value = JSON.stringify(v);
@@ -199,7 +204,7 @@
   function readField(input) {
     var k = input.dataset.kind, v = input.value;
     if (k === "boolean") return input.checked;
-    if (k === "enum") return JSON.parse(v);
+    if (k === "enum") return v === "" ? undefined : JSON.parse(v);
     if (v.trim() === "") return undefined;
     if (k === "integer") { if (!/^-?\d+$/.test(v.trim())) throw new Error(input.name + ": 整数を入力してください"); return parseInt(v, 10); }
     if (k === "number") { var n = Number(v); if (isNaN(n)) throw new Error(input.name + ": 数値を入力してください"); return n; }
@@ -235,6 +240,11 @@
       var s = deref(schema);
       var keys = Object.keys(s.properties || {});
       Object.keys(value || {}).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); });
+      var first = ["name", "id", "category", "type", "cost", "power"];  // what a judge reads off the card first
+      keys.sort(function (a, b) {
+        var ia = first.indexOf(a), ib = first.indexOf(b);
+        return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+      });
       keys.forEach(function (k) { fieldsBox.appendChild(makeField(k, child(s, k), (value || {})[k])); });
     }
     var inList = mode === "edit" && Array.isArray(getAt(board, parentOf(path).parent));

@@ -190,7 +190,10 @@ def start(game: str):
 def start_scenario(game: str):
     try:
         core.ruleset_of(game, status=404)
-        text = scenario_text(game, request.form.get("name", ""))
+        name = request.form.get("name", "")
+        text = scenario_text(game, name)
+        if request.form.get("play") == "load":  # into the builder, to edit before starting
+            return redirect(url_for("board.builder", game=game, scenario=name), 303)
         rec, _ = core.create_from_scenario(text, run_script=request.form.get("play", "1") != "0")
     except ApiError as e:
         return csrf.error_page(e.status, e.message, e.field)
