@@ -50,7 +50,15 @@ LABELS: dict[str, str] = {
     "card_counts": "カード枚数", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
     # kaiun-multi
     "parent": "親",
+    # battle bookkeeping
+    "attacker_player": "攻撃側プレイヤー", "attacker_zone": "攻撃側の場所", "target_player": "対象のプレイヤー",
+    "target_zone": "対象の場所",
 }
+
+# A true flag on a card reads as a state, whatever the same key means elsewhere (opcg cost_area.rested).
+FLAG_LABELS: dict[str, str] = {"rested": "レスト", "tapped": "タップ", "face_down": "裏向き", "face_up": "表向き",
+                               "played_this_turn": "このターン登場", "gained": "ゲイン表示", "flash": "フラッシュ",
+                               "filler": "穴埋め"}
 
 # How enumerated values read on a tile.
 VALUE_LABELS: dict[str, dict] = {
