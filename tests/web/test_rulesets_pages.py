@@ -60,7 +60,7 @@ def test_concede_through_the_adjust_form_ends_the_game(client, game):
     j = client.get(url + "?format=json").get_json()
     assert j["answers"] == [{"adjust": {"op": "concede", "target": "p1"}}]
     assert j["trace"][-1]["rule"] == registry.rulesets()[game].concede_rule
-    assert j["finished"] or len(j["players"]) > 2  # with 3 to 5 players the game goes on without p1
+    assert j["finished"] or len(j["state"]["players"]) > 2  # with 3 to 5 players the game goes on without p1
 
 
 WITH_SCENARIOS = [g for g in GAMES if (PROJECT_ROOT / "scenarios" / g).is_dir()]
