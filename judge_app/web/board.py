@@ -119,7 +119,9 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "scenarios": [dict(s, url=url_for("board.builder", game=ruleset.game, scenario=s["name"]))
                           for s in scenario_list(ruleset.game)],
             "new_board_url": url_for("api_sessions.new_board", game=ruleset.game),
-            "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels}}
+            "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels},
+            "value_labels": {**board_view.VALUE_LABELS, **board_view.layout_of(ruleset.game).value_labels},
+            "minor_fields": sorted(board_view.layout_of(ruleset.game).card_hidden)}
     if csrf.wants_json() and error is None:
         return jsonify(info)
     if error is not None and csrf.wants_json():
