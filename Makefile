@@ -20,6 +20,7 @@ dev: $(VENV)/.installed
 	$(VENV)/bin/flask --app judge_app run --debug --port $(PORT)
 
 test: $(VENV)/.installed
+	sh .ci/ensure-browser
 	$(PY) -m pytest
 
 clean:

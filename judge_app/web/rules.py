@@ -1,0 +1,200 @@
+"""Rules reference pages: documents, tables of contents, clauses; each with a JSON twin.
+
+HTML                          JSON twin
+/rules/                       /rules/?format=json  = GET /api/docs
+/rules/<doc>                  /rules/<doc>?format=json
+/rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
+A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+
+from judge_app.corpus import Clause, Document, get_corpus
+from judge_app.web.clause_text import clause_url, render_clause_text
+
+bp = Blueprint("rules", __name__)
+
+
+# ---- helpers -------------------------------------------------------------------------------------------
+def _wants_json() -> bool:
+    return request.args.get("format") == "json"
+
+
+def _expand() -> bool:
+    return request.args.get("expand") in ("1", "true", "yes")
+
+
+def _error(status: int, code: str, message: str, *, as_json: bool, field: str | None = None,
+           doc: Document | None = None, suggestions: list[str] | None = None):
+    corpus = get_corpus()
+    sugg = []
+    for n in suggestions or []:
+        c = doc.clause_by_number(n) if doc else None
+        if c is not None:
+            sugg.append({"number": c.number, "id": c.id, "label": c.label, "url": clause_url(c.id)})
+    # same shape as web/errors.py ({error: Japanese message, field, status}) plus a machine-readable code
+    body = {"error": message, "field": field, "status": status, "code": code, "suggestions": sugg,
+            "valid_docs": list(corpus.docs)}
+    if as_json:
+        return jsonify(body), status
+    return render_template("rules/error.html", error=body, status=status, doc=doc,
+                           docs=list(corpus.docs.values())), status
+
+
+def _doc_or_error(key: str, as_json: bool):
+    corpus = get_corpus()
+    doc = corpus.docs.get(key)
+    if doc is None:
+        return None, _error(404, "unknown_doc",
+                            f"文書「{key}」はありません。有効な文書キー: {', '.join(corpus.docs)}",
+                            as_json=as_json, field="doc")
+    return doc, None
+
+
+def breadcrumb(clause: Clause) -> list[Clause]:
+    return get_corpus().ancestors(clause)
+
+
+def neighbours(clause: Clause) -> tuple[Clause | None, Clause | None]:
+    doc = get_corpus().docs[clause.doc]
+    ids = list(doc.clauses)
+    i = ids.index(clause.id)
+    prev = doc.clauses[ids[i - 1]] if i > 0 else None
+    nxt = doc.clauses[ids[i + 1]] if i + 1 < len(ids) else None
+    return prev, nxt
+
+
+def clause_json(clause: Clause) -> dict:
+    doc = get_corpus().docs[clause.doc]
+    prev, nxt = neighbours(clause)
+    out = clause.to_json()
+    out["url"] = clause_url(clause.id)
+    out["document"] = doc.summary_json()
+    out["breadcrumb"] = [{"id": a.id, "number": a.number, "title": a.title} for a in breadcrumb(clause)]
+    out["prev"] = prev.id if prev else None
+    out["next"] = nxt.id if nxt else None
+    return out
+
+
+def toc_tree(doc: Document, ids: list[str], everything: bool) -> list[dict]:
+    """Headings nested as printed; with `everything`, every clause and step too."""
+    out = []
+    for cid in ids:
+        c = doc.clauses[cid]
+        children = toc_tree(doc, c.children, everything)
+        # a clause with headings under it (opcg 7-1 above 7-1-1 アタック・ステップ) stays, to hold them
+        if not everything and c.kind != "heading" and not children:
+            continue
+        out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
+                    "inherits_from": c.inherits_from, "url": clause_url(c.id), "children": children})
+    return out
+
+
+# ---- pages -----------------------------------------------------------------------------------------------
+@bp.get("/api/docs")
+def api_docs():
+    return jsonify({"docs": [d.summary_json() for d in get_corpus().docs.values()]})
+
+
+@bp.get("/rules/")
+def index():
+    if _wants_json():
+        return api_docs()
+    return render_template("rules/index.html", docs=list(get_corpus().docs.values()))
+
+
+@bp.get("/rules")
+def index_noslash():
+    return redirect(url_for("rules.index", **request.args), 301)
+
+
+@bp.get("/rules/<doc>/")
+def toc_slash(doc: str):
+    return redirect(url_for("rules.toc", doc=doc, **request.args), 301)
+
+
+@bp.get("/rules/<doc>")
+def toc(doc: str):
+    as_json = _wants_json()
+    if doc not in get_corpus().docs and doc.lower() in get_corpus().docs:
+        return redirect(url_for("rules.toc", doc=doc.lower(), **request.args), 301)
+    d, err = _doc_or_error(doc, as_json)
+    if err:
+        return err
+    everything = _expand()
+    tree = toc_tree(d, d.roots, everything)
+    if as_json:
+        return jsonify({"document": d.summary_json(), "expand": everything, "toc": tree,
+                        "history_notes": d.history_notes})
+    return render_template("rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=clause_url)
+
+
+def _lookup(doc: str, number: str, api: bool):
+    """(clause, None) or (None, response): canonical redirects, base-document hand-off, 4xx with suggestions."""
+    as_json = api or _wants_json()
+    corpus = get_corpus()
+    if doc not in corpus.docs and doc.lower() in corpus.docs and not api:
+        return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **request.args), 301)
+    d, err = _doc_or_error(doc, as_json)
+    if err:
+        return None, err
+    exact = d.clauses.get(f"{d.key}:{number}")
+    if exact is not None:
+        return exact, None
+    canonical = d.canonical(number)
+    if canonical is None:
+        return None, _error(400, "malformed_number",
+                            f"「{number}」は{d.title}の条文番号として読めません（例: {_example(d)}）",
+                            as_json=as_json, field="number", doc=d, suggestions=d.closest(number))
+    c = d.clause_by_number(canonical)
+    if c is None:
+        inherited = corpus.resolve(d.key, canonical)
+        if inherited is not None and not api:
+            return None, redirect(clause_url(inherited.id, **request.args), 302)
+        if inherited is not None:
+            return inherited, None
+        return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません",
+                            as_json=as_json, field="number", doc=d, suggestions=d.closest(canonical))
+    if not api and canonical != number:
+        return None, redirect(clause_url(c.id, **request.args), 301)
+    return c, None
+
+
+def _example(d: Document) -> str:
+    return {"hyphen": "7-1-4", "dotted": "5.5.1", "dotted-letter": "6.2.4.b"}.get(d.numbering, "1")
+
+
+@bp.get("/api/clauses/<doc>/<path:number>")
+def api_clause(doc: str, number: str):
+    c, resp = _lookup(doc, number, api=True)
+    if resp is not None:
+        return resp
+    return jsonify(clause_json(c))
+
+
+@bp.get("/rules/<doc>/<path:number>")
+def clause(doc: str, number: str):
+    c, resp = _lookup(doc, number, api=False)
+    if resp is not None:
+        return resp
+    if _wants_json():
+        return jsonify(clause_json(c))
+    corpus = get_corpus()
+    d = corpus.docs[c.doc]
+    prev, nxt = neighbours(c)
+    return render_template(
+        "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c), prev=prev, next=nxt, expand=_expand(),
+        corpus=corpus, render_text=render_clause_text, clause_url=clause_url,
+        base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
+    )
+
+
+@bp.app_template_filter("clause_snippet")
+def clause_snippet(c: Clause, length: int = 60) -> str:
+    text = c.text.replace("\n", " ")
+    return text[:length] + ("…" if len(text) > length else "")
+
+
+def init_app(app) -> None:
+    get_corpus()   # parse once at start-up, before workers fork
