@@ -123,7 +123,7 @@ class KaiunRuleset(Ruleset):
     def setup(self, board: dict, seed: int) -> GameState:
         phase = board.get("phase") or "setup"
         data: dict[str, Any] = {
-            "players": {p: kb.expand_player(p, pl, phase) for p, pl in board["players"].items()},
+            "players": {p: kb.expand_player(p, pl) for p, pl in board["players"].items()},
             "turn": board.get("turn", 0) if phase == "setup" else max(1, board.get("turn", 1)),
             "phase": phase, "winner": board.get("winner"), "finished": board.get("finished", False),
             "options": self.options_of(board),
