@@ -8,6 +8,7 @@ applies it as adjustments (運値±N, 「このバトルに勝つ」, draw, disc
 """
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -73,6 +74,7 @@ class KaiunRuleset(Ruleset):
 
     def __init__(self):
         self.adjustments = self.make_adjustments()
+        self._valid_boards: dict[str, bool] = {}
 
     def make_adjustments(self) -> tuple[Adjustment, ...]:
         C = self.C
@@ -99,13 +101,29 @@ class KaiunRuleset(Ruleset):
         return self.C["unchi_reset"]
 
     # ---- board ------------------------------------------------------------------------------
+    def validate_board(self, board: Any) -> dict:
+        """The core's validation, remembered for boards already seen: undo replays the same board every
+        time, and JSON Schema on a 60-card board costs more than the whole game's steps."""
+        try:
+            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None and key in self._valid_boards:
+            return board
+        result = super().validate_board(board)
+        if key is not None:
+            if len(self._valid_boards) >= 256:
+                self._valid_boards.pop(next(iter(self._valid_boards)))
+            self._valid_boards[key] = True
+        return result
+
     def check_board(self, board: dict) -> None:
         kb.check_board(board, self.C["deck_present"])
 
     def setup(self, board: dict, seed: int) -> GameState:
         phase = board.get("phase") or "setup"
         data: dict[str, Any] = {
-            "players": {p: kb.expand_player(p, pl, phase) for p, pl in board["players"].items()},
+            "players": {p: kb.expand_player(p, pl) for p, pl in board["players"].items()},
             "turn": board.get("turn", 0) if phase == "setup" else max(1, board.get("turn", 1)),
             "phase": phase, "winner": board.get("winner"), "finished": board.get("finished", False),
             "options": self.options_of(board),
@@ -249,6 +267,8 @@ class KaiunRuleset(Ruleset):
         choices: dict[str, Any] = {}
         for p in group:
             pl = self.pl(g, p)
+            if pl["left"]:
+                continue  # left the game (投了) after the group was formed
             place_rule, choose_rule = self.set_clauses(g, p)
             has_face_up = bool(pl["battle_area"]) and pl["face_up"]
             if pl["battle_area"] and not pl["face_up"]:
@@ -278,7 +298,10 @@ class KaiunRuleset(Ruleset):
                 yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p)
                 continue
             pl = self.pl(g, p)
-            card = next(c for c in pl["hand"] if c["id"] == choice)
+            card = next((c for c in pl["hand"] if c["id"] == choice), None)
+            if card is None:  # the judge moved it out of the hand after it was chosen
+                yield g.log(self.C["impossible"], "set", f"{p} が選んだカードは手札にもう無いため、置けません", p)
+                continue
             rule = place_rule
             if pl["battle_area"]:
                 old = pl["battle_area"][0]
@@ -599,7 +622,10 @@ class KaiunRuleset(Ruleset):
         if target.startswith("相手:"):
             who = target[3:]
             self.check_player(g, who)
-            return self.opponents(g, who)
+            found = self.opponents(g, who)
+            if not found:
+                raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
+            return found
         self.check_player(g, target)
         return [target]
 
