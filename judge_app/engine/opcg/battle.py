@@ -146,7 +146,7 @@ def damage_step(g: GameState, tp: str, defender: str):
     yield g.log("opcg:7-1-4-1", "battle", f"{label(attacker)}のパワー{pa}が{label(target)}のパワー{pt}以上のため、バトルに勝ちました", tp)
     if b["target_zone"] == "characters":
         card, don, ended = leave_field(g, defender, "characters", target["id"])
-        yield g.log("opcg:10-2-1-2", "ko", f"{label(card)}をKOし、持ち主のトラッシュに置きました(7-1-4-1-2)", defender)
+        yield g.log("opcg:10-2-1-2", "ko", f"{label(card)}をKOし、持ち主のトラッシュに置きました(7-1-4-1-2)。【KO時】の効果はジャッジが調整で適用(10-2-17-1)", defender)
         if don:
             yield g.log("opcg:6-5-5-4", "don", f"{label(card)}に付与されていたドン!!{don}枚をコストエリアにレストで置きました", defender)
         if ended:
@@ -154,6 +154,7 @@ def damage_step(g: GameState, tp: str, defender: str):
         return
     damage = 2 if has(g, attacker, "ダブルアタック") else 1  # 10-1-2-1
     yield from leader_damage(g, tp, defender, damage, banish=has(g, attacker, "バニッシュ"))
+    yield g.log("opcg:8-6-2", "timing", "ダメージ処理が終わりました。ダメージ処理中に発動タイミングを満たした効果はここで発動し解決します（ジャッジが調整で適用）", defender)
 
 
 def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: bool):

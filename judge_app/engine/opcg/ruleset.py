@@ -8,7 +8,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.opcg import board as board_mod
 from judge_app.engine.opcg import turn
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
-from judge_app.engine.opcg.cards import DON_TOTAL, don_count, zone_cards
+from judge_app.engine.opcg.cards import DON_TOTAL, LIST_ZONES, don_count
 
 RULE_OPTIONS = (
     RuleOption(
@@ -53,16 +53,14 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
 
     def invariants(self, g: GameState) -> list[str]:
         broken: list[str] = []
-        seen: set[str] = set()
+        ids: list[str] = []
         for player, pdata in g.data["players"].items():
-            n = 0
-            for zone, card in zone_cards(pdata):
-                n += 1
-                if card["id"] in seen:
-                    broken.append(f"{card['id']} is in more than one zone")
-                seen.add(card["id"])
-            if n != pdata["cards_total"]:
-                broken.append(f"{player}: {n} cards, expected {pdata['cards_total']}")
+            mine = [pdata["leader"]["id"], *(c["id"] for z in LIST_ZONES for c in pdata[z])]
+            if pdata["stage"]:
+                mine.append(pdata["stage"]["id"])
+            if len(mine) != pdata["cards_total"]:
+                broken.append(f"{player}: {len(mine)} cards, expected {pdata['cards_total']}")
+            ids += mine
             if don_count(pdata) != DON_TOTAL:
                 broken.append(f"{player}: {don_count(pdata)} DON!!, expected {DON_TOTAL}")
             area = pdata["cost_area"]
@@ -72,6 +70,9 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
                 broken.append(f"{player}: {len(pdata['characters'])} characters (3-7-6)")
             if pdata["leader"].get("category") != "リーダー":
                 broken.append(f"{player}: the leader left the leader area (3-6-3)")
+        if len(set(ids)) != len(ids):
+            seen: set[str] = set()
+            broken += [f"{i} is in more than one zone" for i in ids if i in seen or seen.add(i)]
         return broken
 
 

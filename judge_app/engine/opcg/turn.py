@@ -2,8 +2,6 @@
 メイン (6-5: play, attach DON!!, battle), エンド."""
 from __future__ import annotations
 
-import json
-
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import battle as battle_mod
 from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field, losers,
@@ -154,7 +152,7 @@ def main_phase(g: GameState):
     loop_logged = False
     while True:
         options = main_actions(g, tp)
-        key = json.dumps([g.data["players"], g.data["effects"]], sort_keys=True, ensure_ascii=False)
+        key = table_fingerprint(g)
         banned = chosen_from.get(key, set())
         if banned:
             # the same state again: a 循環行動 only this player can stop; it may not be chosen again (11-1-1-2)
@@ -174,6 +172,21 @@ def main_phase(g: GameState):
             yield from attach_don(g, tp, card_id)
         else:
             yield from battle_mod.battle(g, tp, card_id)
+
+
+def table_fingerprint(g: GameState) -> tuple:
+    """Everything 11-1-1-2 compares (「すべての領域のカードが同一」), cheaply: ids, orientation, DON!!, effects."""
+    parts: list = [tuple(e["id"] for e in g.data["effects"])]
+    for pdata in g.data["players"].values():
+        stage = pdata["stage"]
+        parts.append((
+            pdata["leader"].get("rested"), pdata["leader"].get("don"),
+            tuple((c["id"], c.get("rested"), c.get("don"), c.get("played_this_turn")) for c in pdata["characters"]),
+            (stage["id"], stage.get("rested")) if stage else None,
+            pdata["don_deck"], pdata["cost_area"]["active"], pdata["cost_area"]["rested"],
+            *(tuple(c["id"] for c in pdata[zone]) for zone in ("hand", "deck", "trash", "life")),
+        ))
+    return tuple(parts)
 
 
 def can_attack(g: GameState, tp: str, card: dict) -> bool:
