@@ -203,3 +203,12 @@ def test_los_state_reenters_as_a_board_and_replays_byte_for_byte():
 def test_los_fuzz_share_ends_every_game():
     result = fuzz(RULESET, games=20, seed=5)
     assert (result["finished"], result["crashes"], result["violations"]) == (20, 0, 0), result["examples"]
+
+
+def test_los_judge_adjustments_at_any_moment_keep_the_invariants():
+    """Adjustments between steps and while a decision waits (a judge applying card text mid-procedure): every card
+    stays in exactly one zone and one character per square, and the game still ends."""
+    from tests.rulesets.los.chaos import chaos_game
+
+    for seed in (111, 115, 136, 7):
+        assert chaos_game(seed, rate=0.25).finished
