@@ -15,6 +15,7 @@ def seat_view(data: dict, seat: str = "p1") -> list[list[dict]]:
         for col in range(LANES):
             lane = col if pid == seat else facing_lane(col)
             cells.append({"player": pid, "row": row, "lane": lane + 1, "name": square_name(pid, row, lane),
-                          "path": f"players.{pid}.{row}.{lane}", "card": data["players"][pid][row][lane]})
+                          "path": f"players.{pid}.{row}.{lane}",
+                          "card": (data["players"][pid].get(row) or [None] * LANES)[lane]})
         rows.append(cells)
     return rows
