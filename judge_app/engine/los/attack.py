@@ -99,11 +99,11 @@ def battle(g: GameState, tp: str, cid: str):
         aim = f"{opp} に直接"
     yield g.log("los:8.13.1" if sky_direct else "los:5.5.1.I", "declare",
                 f"「{card['name']}」（{square_name(tp, 'front', lane)}）がアタックを宣言: {aim}", tp)
-    if target and card_at(g, opp, *target).get("face_down"):
-        target_card = card_at(g, opp, *target)
+    tloc = locate(g, target_id) if target_id else None
+    if tloc and tloc[1] in ("front", "back") and card_at(g, *tloc).get("face_down"):
         update_card(g, target_id, face_down=False, flipped_turn=g.turn)
-        yield g.log("los:5.5.1.I", "flip", f"アタックされた{square_name(opp, *target)}の裏側表示のキャラクターを"
-                    f"表側表示にしました: 「{target_card['name']}」（アタック/ディフェンスの表示は変わりません）", opp)
+        yield g.log("los:5.5.1.I", "flip", f"アタックされた{square_name(*tloc)}の裏側表示のキャラクターを"
+                    f"表側表示にしました: 「{card_at(g, *tloc)['name']}」（アタック/ディフェンスの表示は変わりません）", opp)
     # II / III: 優先権
     yield from exchange(g, "los:5.5.1.II", "los:5.5.1.III", "アタック宣言")
     # IV: アタックの継続
