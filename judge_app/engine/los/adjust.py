@@ -6,7 +6,7 @@ and `targeted: true` when the effect chooses its target, which turns a face-down
 """
 from __future__ import annotations
 
-from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, ROW_JA, other, parse_keywords, square_name
+from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
 from judge_app.engine.los.cards import locate, set_square, stat, take, to_trash, update_card, where
 from judge_app.engine.los.common import draw, life_result, lose_life, player, result_message
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
@@ -56,6 +56,9 @@ ADJUSTMENTS = (
     Adjustment("forbid", "「〜できない」を与える（アタック・移動・表示変更）", "los:9.2",
                {"target": TARGET, "action": {"enum": ["attack", "move", "display"]}, "duration": DURATION},
                ("target", "action", "duration")),
+    Adjustment("trigger", "誘発効果が発動条件を満たした（強制／任意）", "los:8.1.1",
+               {"target": {"enum": ["p1", "p2"]}, "label": {"type": "string", "minLength": 1, "maxLength": 80},
+                "forced": {"type": "boolean"}}, ("target", "label", "forced")),
     concede_adjustment("los:4"),
 )
 
@@ -192,10 +195,12 @@ class LosAdjustments:
         fields = {"display": display}
         if face_down is not None:
             fields["face_down"] = face_down
+        # 5.3 forbids the player to turn a face-up character face down; an effect may (9.1: 効果を優先)
+        rule = "los:9.1" if face_down and not card.get("face_down") else spec.rule
         update_card(g, target, **fields)
         card = character(g, target)[3]
         face = "裏側" if card.get("face_down") else "表側"
-        return g.log(spec.rule, "adjust", f"「{card['name']}」（{square_name(pid, row, lane)}）を{face}"
+        return g.log(rule, "adjust", f"「{card['name']}」（{square_name(pid, row, lane)}）を{face}"
                      f"{DISPLAY_JA[display]}にしました", None)
 
     def adjust_draw(self, g, spec, target, value):
@@ -209,12 +214,19 @@ class LosAdjustments:
         g.set(f"players.{target}.life", player(g, target)["life"] + value)
         return g.log(spec.rule, "adjust", f"{target} のライフを{value}回復しました（ライフ {player(g, target)['life']}）", None)
 
+    def adjust_trigger(self, g, spec, target, label, forced):
+        """8.1.1 / 8.1.2: the effect waits for its player's priority; forced ones must be used first (9.3.1)."""
+        seq = g.data.get("trigger_seq", 0) + 1
+        g.set("trigger_seq", seq)
+        g.set("triggers", list(g.data.get("triggers") or []) + [
+            {"id": f"trigger-{seq}", "player": target, "label": label, "forced": forced}])
+        kind = "誘発強制効果" if forced else "誘発任意効果"
+        return g.log("los:8.1.1" if forced else "los:8.1.2", "adjust",
+                     f"{target} の{kind}「{label}」が発動条件を満たしました（{target} の優先権で発動します）", None)
+
     def adjust_forbid(self, g, spec, target, action, duration):
         check_duration(g, duration)
         pid, row, lane, card = character(g, target)
         update_card(g, target, cannot=list(card.get("cannot") or []) + [{"action": action, "until": duration}])
         return g.log(spec.rule, "adjust", f"「{card['name']}」（{square_name(pid, row, lane)}）は"
                      f"{ACTION_JA[action]}できない（{DURATION_JA[duration]}）: 「できる」より「できない」を優先します", None)
-
-
-__all__ = ["ADJUSTMENTS", "LosAdjustments", "ROW_JA"]

@@ -77,6 +77,11 @@ BOARD_SCHEMA = {
         # runtime fields a state carries (so that a state can be entered again as a board)
         "winner": {"type": ["string", "null"]}, "finished": {"type": "boolean"},
         "counts": {"type": "object"}, "battle": {"type": ["object", "null"]},
+        "triggers": {"type": "array", "maxItems": 50, "items": {
+            "type": "object", "required": ["id", "player", "label", "forced"],
+            "properties": {"id": {"type": "string"}, "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
+                           "forced": {"type": "boolean"}}}},
+        "trigger_seq": {"type": "integer", "minimum": 0},
     },
 }
 
@@ -153,7 +158,9 @@ def initial_data(board: dict, options: dict) -> dict:
             for card in p[zone]:
                 card.setdefault("gained", False)
     data["counts"] = {pid: sum(1 for _ in all_cards(data["players"][pid])) for pid in ("p1", "p2")}
-    data.setdefault("battle", None)
+    data["battle"] = None   # a board starts at a phase's beginning, never inside a battle
+    data.setdefault("triggers", [])
+    data.setdefault("trigger_seq", len(data["triggers"]))
     data["options"] = options
     if is_fresh(board):
         data["turn"], data["phase"] = 0, None

@@ -34,20 +34,44 @@ def use_flash(g: GameState, pid: str, card: dict, rule: str):
                 "（効果の内容は審判の調整で適用します）", pid)
 
 
+def triggers_of(g: GameState, pid: str) -> list[dict]:
+    return [t for t in g.data.get("triggers") or [] if t["player"] == pid]
+
+
+def resolve_trigger(g: GameState, pid: str, tid: str):
+    """8.1.1 / 8.1.2: a triggered effect is used with priority; its content is the judge's adjustment."""
+    t = next(t for t in g.data["triggers"] if t["id"] == tid)
+    g.set("triggers", [x for x in g.data["triggers"] if x["id"] != tid])
+    kind = "誘発強制効果" if t["forced"] else "誘発任意効果"
+    return g.log("los:8.1.1" if t["forced"] else "los:8.1.2", "trigger",
+                 f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）", pid)
+
+
+def priority_options(g: GameState, pid: str, others: dict) -> list[tuple[str, str]]:
+    """8.1.1: a player with a forced trigger must resolve it before anything else and cannot pass; otherwise pass,
+    an optional trigger (8.1.2), a flash card (7.1), or another effect of a field card."""
+    mine = triggers_of(g, pid)
+    forced = [t for t in mine if t["forced"]]
+    if forced:
+        return [(t["id"], f"誘発強制効果「{t['label']}」を解決する") for t in forced]
+    options = [("pass", "優先権を放棄する")]
+    options += [(t["id"], f"誘発任意効果「{t['label']}」を発動する") for t in mine]
+    options += [(c["id"], f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）")
+                for c in flash_cards(g, pid)]
+    if others[pid] < MAX_OTHER and has_field_cards(g, pid):
+        options.append((OTHER_EFFECT, "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"))
+    return options
+
+
 def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
-    """Alternate II (the non-turn player) and III (the turn player) until both pass in a row."""
+    """Alternate II (the non-turn player) and III (the turn player) until both pass in a row (7.2, 9.3)."""
     tp = g.data["turn_player"]
     current, passes = other(tp), 0
     others = {"p1": 0, "p2": 0}
     while passes < 2:
         rule = opponent_rule if current != tp else own_rule
-        options = [("pass", "優先権を放棄する")]
-        cards = {c["id"]: c for c in flash_cards(g, current)}
-        options += [(cid, f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）")
-                    for cid, c in cards.items()]
-        if others[current] < MAX_OTHER and has_field_cards(g, current):
-            options.append((OTHER_EFFECT, "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"))
-        choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority")
+        choice = yield g.ask(current, f"{when}: 優先権を使いますか", priority_options(g, current, others), rule,
+                             kind="priority")
         if choice == "pass":
             passes += 1
             yield g.log(rule, "pass", f"{current} は優先権を放棄しました", current)
@@ -56,7 +80,24 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
             if choice == OTHER_EFFECT:
                 others[current] += 1
                 yield g.log(rule, "effect", f"{current} が効果を1つ使いました（内容は審判の調整で適用します）", current)
+            elif any(t["id"] == choice for t in g.data.get("triggers") or []):
+                yield resolve_trigger(g, current, choice)
             else:
-                yield from use_flash(g, current, cards[choice], rule)
+                card = next((c for c in player(g, current)["hand"] if c["id"] == choice), None)
+                if card is None:
+                    yield g.log(rule, "gone", "選んだカード・効果はもうありません", current)
+                else:
+                    yield from use_flash(g, current, card, rule)
         current = other(current)
+    dropped = [t for t in g.data.get("triggers") or [] if not t["forced"]]
+    if dropped:
+        g.set("triggers", [t for t in g.data["triggers"] if t["forced"]])
+        yield g.log("los:8.1.2", "trigger", "発動しなかった誘発任意効果は適用しません: "
+                    + "・".join(f"「{t['label']}」" for t in dropped), None)
     return (yield g.log("los:7.2", "priority", "お互いに優先権を放棄しました", None))
+
+
+def resolve_triggers(g: GameState, rule: str, when: str):
+    """9.3: effects that trigger at the same time are used starting with the turn player's opponent."""
+    if g.data.get("triggers"):
+        yield from exchange(g, rule, rule, when)

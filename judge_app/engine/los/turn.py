@@ -6,6 +6,7 @@ from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANE
 from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player
+from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
 
 
@@ -80,13 +81,14 @@ def main_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "main", "los:5.3", "メインフェイズ")
     while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         choice = yield g.ask(tp, "メインフェイズの行動を選んでください", main_actions(g, tp), "los:5.3")
         if choice == "end":
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
             return
         kind, _, cid = choice.partition(":")
-        if locate(g, cid) is None or locate(g, cid)[1] not in ("hand", "front", "back"):
-            yield g.log("los:5.3", "gone", "選んだカードはもうその場所にありません", tp)
+        if choice not in dict(main_actions(g, tp)):   # a judge's adjustment changed the table meanwhile
+            yield g.log("los:5.3", "gone", "選んだ行動はもうできません（カードの場所やエネルギーが変わりました）", tp)
             continue
         yield from {"character": play_character, "support": play_support, "effect": play_effect,
                     "energy": place_energy, "display": change_display}[kind](g, tp, cid)
@@ -108,7 +110,9 @@ def play_character(g: GameState, tp: str, cid: str):
     how = yield g.ask(tp, f"「{card['name']}」をどの表示で出しますか",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d))
                        for fd in (False, True) for d in DISPLAYS], "los:3.3")
-    yield from pay_cost(g, tp, card)
+    if player(g, tp)["back"][lane - 1] is not None or card not in player(g, tp)["hand"] \
+            or not can_pay(g, tp, card.get("cost", 0)):
+        return (yield g.log("los:5.3", "gone", "そのマスにはもうキャラクターがいるか、カードを出せなくなりました", tp))
     face, _, display = how.partition(":")
     _, card = take(g, cid)
     placed = dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn)
@@ -116,6 +120,7 @@ def play_character(g: GameState, tp: str, cid: str):
     shown = card["name"] if face == "up" else "キャラクター"
     yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
                 f"{display_label(face == 'down', display)}で出しました", tp)
+    yield from pay_cost(g, tp, card)   # after the card is on its square: no step in between lets it fill
 
 
 def play_support(g: GameState, tp: str, cid: str):
@@ -155,6 +160,8 @@ def change_display(g: GameState, tp: str, cid: str):
     how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)],
                       "los:5.3")
+    if locate(g, cid) != (tp, row, lane) or player(g, tp)[row][lane] != card:
+        return (yield g.log("los:5.3", "gone", f"「{card['name']}」の表示はもう変更できません（場所や表示が変わりました）", tp))
     face, _, display = how.partition(":")
     flipping = card.get("face_down") and face == "up"
     fields = {"display": display, "face_down": face == "down", "display_changed_turn": g.turn}
@@ -189,6 +196,7 @@ def lead_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "lead", "los:5.4", "リードフェイズ")
     while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         moves = lead_moves(g, tp)
         if not moves:
             yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp)
@@ -234,6 +242,7 @@ def end_phase(g: GameState):
     yield begin_phase(g, "end", "los:5.6", "エンドフェイズ")
     yield g.log("los:5.6.s1", "end-trigger", "ターン終了時に発動する効果を、相手の優先権から処理します"
                 "（効果の内容は審判の調整で適用します）", tp)
+    yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
     n = expire(g, "turn")
     yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
                 else "ターン終了時に終了する効果はありません", tp)

@@ -157,3 +157,38 @@ def test_los_2_1_1_lead_icons_turn_with_the_display():
     assert icon_directions(["up"], "defense_left") == {"left": "up"}
     assert icon_directions(["up"], "defense_right", "counterclockwise") == {"left": "up"}
     assert icon_directions(["left", "down"], "defense_right") == {"forward": "left", "left": "down"}
+
+
+def test_los_8_1_1_forced_trigger_before_anything_else_and_no_pass():
+    """8.1.1「必ず発動する必要があります」「エフェクト（フラッシュ）や誘発任意効果のプレイよりも優先して解決する必要があります」"""
+    flash = {"id": "f", "name": "閃光", "type": "effect", "flash": True, "cost": 0}
+    b = board(p1_front=[char("a"), None, None, None], p1_hand=[flash])
+    g = play(b, ["attack:a", {"step": "decision"},
+                 {"adjust": {"op": "trigger", "target": "p1", "label": "強制", "forced": True}},
+                 {"adjust": {"op": "trigger", "target": "p1", "label": "任意", "forced": False}}, "pass"])
+    assert g.pending.rule == "los:5.5.1.III"
+    assert [o.value for o in g.pending.options] == ["trigger-1"]
+    g.answer(None, "trigger-1")
+    g.step("decision")
+    g.answer(None, "pass")
+    g.step("decision")
+    assert [o.value for o in g.pending.options][:3] == ["pass", "trigger-2", "f"]
+
+
+def test_los_9_3_simultaneous_triggers_start_with_the_opponent():
+    """9.3「相手プレイヤーが効果を解決する優先権があります」"""
+    b = board(phase="main")
+    g = play(b, [{"adjust": {"op": "trigger", "target": "p1", "label": "自分の", "forced": True}},
+                 {"adjust": {"op": "trigger", "target": "p2", "label": "相手の", "forced": True}}])
+    assert g.pending.player == "p2" and g.pending.rule == "los:9.3"
+    assert [o.value for o in g.pending.options] == ["trigger-2"]
+
+
+def test_los_seat_view_puts_facing_lanes_in_one_column():
+    from judge_app.engine.los.view import seat_view
+
+    b = board(p1_front=[char("a"), None, None, None], p2_front=[None, None, None, char("t")])
+    rows = seat_view(b, "p1")
+    assert [c["name"] for c in rows[1]] == ["p2 レーン4 前衛", "p2 レーン3 前衛", "p2 レーン2 前衛", "p2 レーン1 前衛"]
+    assert rows[1][0]["card"]["id"] == "t" and rows[2][0]["card"]["id"] == "a"
+    assert rows[3][2]["path"] == "players.p1.back.2"
