@@ -225,7 +225,6 @@ class PlayMixin:
             put(g, {**bare(card), "state": "active", "sets": [], "mods": []}, p, "field")
             yield g.log("thv:10.15.2.a" if word == "装備/場" else "thv:10.17.2.a", "resolve",
                         f"{label(card)} を {p} の場にアクティブ状態でセットした", p)
-            yield from self.upkeep_note(g)
             return
         if kw.has(ws, "装備") or kw.has(ws, "呪符"):
             yield from self.set_on_character(g, p, card, item)
@@ -241,10 +240,6 @@ class PlayMixin:
             yield g.log("thv:5.2.4.b", "resolve", f"{label(card)} の効果を解決する（テキストは判定員が調整で適用）", p)
         if locate(g, cid) and locate(g, cid)[1] == "play_area":
             yield from self.to_graveyard(g, cid, "thv:5.2.4.d", "解決したカードを冥界の一番上に置いた")
-
-    def upkeep_note(self, g):
-        return
-        yield
 
     def to_graveyard(self, g, cid, rule, why):
         card = take(g, cid)
