@@ -48,6 +48,8 @@ CARD_PROPS = {
     "graze": {"type": "integer", "minimum": 0, "maximum": 99},
     "race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6},
     "caster": {"type": "string", "maxLength": 80},
+    "alt_race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6,
+                 "description": "代替レース（2.7.2）: アイコン1つを1要素に。例 [\"妖怪\", \"妖怪\"] は妖怪2枚"},
     "keywords": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 20},
     "effect": EFFECT,
     "activated": {

@@ -21,6 +21,24 @@ def caster_present(g, p, card) -> bool:
     return any(caster in c["name"] and (many_nodes or not has(c, "封術")) for c in characters(g, p))
 
 
+def alt_race_met(g, p, card) -> bool:
+    """5.6.6: characters of the 代替レース's race, as many as its icons, on p's field (2.7.2)."""
+    icons = card.get("alt_race") or []
+    if not icons:
+        return False
+    race = icons[0]
+    return sum(1 for c in characters(g, p) if race in (c.get("race") or ["なし"])) >= len(icons)
+
+
+def free_rule(g, p, card) -> str | None:
+    """The clause letting p ignore need and cost altogether, if any: 術者 (5.5.6) or 代替レース (5.6.6)."""
+    if card.get("type") == "spell" and caster_present(g, p, card):
+        return "thv:5.5.6"
+    if card.get("type") == "command" and alt_race_met(g, p, card):
+        return "thv:5.6.6"
+    return None
+
+
 class PlayMixin:
     # ---- targets (8.2) ----------------------------------------------------------------------------
     def target_kind(self, card, effect=None):
@@ -87,7 +105,7 @@ class PlayMixin:
             return False  # 10.21.2.a
         if kw.has(ws, "ラストワード") and not caster_present(g, p, card):
             return False  # 10.32.2.a
-        free = t == "spell" and caster_present(g, p, card)  # 5.5.6
+        free = free_rule(g, p, card) is not None  # 5.5.6, 5.6.6
         if not free and (len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost)):
             return False  # 5.2.2.c, 5.2.2.d
         kind = self.target_kind(card)
@@ -123,16 +141,18 @@ class PlayMixin:
             target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target")
             yield g.log("thv:5.2.3.d", "target", f"目標: {dict(opts)[target]}", p)
         cost = cost_of(card)
-        if card["type"] == "spell" and caster_present(g, p, card) and (cost or need_of(card)):
-            how = yield g.ask(p, f"術者がいるため {card['name']} の必要ノードとコストを無視できます",
+        free = free_rule(g, p, card)
+        if free and (cost or need_of(card)):
+            why = "術者がいる" if free == "thv:5.5.6" else "代替レースの種族のキャラクターがいる"
+            how = yield g.ask(p, f"{why}ため {card['name']} の必要ノードとコストを無視できます",
                               [("ignore", "必要ノード・コストを一括して無視する"), ("pay", "コストを支払う")],
-                              "thv:5.5.6", kind="cost")
+                              free, kind="cost")
             if how == "ignore":
                 cost = 0
-                yield g.log("thv:5.5.6", "cost", f"術者がいるため必要ノードの確認とコストの支払いを無視した", p)
+                yield g.log(free, "cost", f"{why}ため必要ノードの確認とコストの支払いを無視した", p)
             elif len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost):
                 cost = 0  # cannot pay after all: 1.8.9.e forbids the attempt, so the ignore is what remains
-                yield g.log("thv:5.5.6", "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
+                yield g.log(free, "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
         yield from self.pay_cost(g, p, cost, card["name"])
         tt = g.data["this_turn"]
         if kw.once_per_turn(words(card)):

@@ -146,8 +146,9 @@ class TurnMixin:
             return
         x = kw.number(words(card), "維持コスト")
         opts = []
-        if caster_present(g, tp, card):
-            opts.append(("ignore", "術者がいるため無視する"))
+        from judge_app.engine.thv.play import alt_race_met
+        if caster_present(g, tp, card) or alt_race_met(g, tp, card):
+            opts.append(("ignore", "術者（または代替レース）がいるため無視する"))
         if payable(g, tp, x):
             opts.append(("pay", f"{x}支払う"))
         opts.append(("destroy", "支払わない（破棄する）"))
