@@ -153,7 +153,9 @@ class PlayMixin:
             elif len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost):
                 cost = 0  # cannot pay after all: 1.8.9.e forbids the attempt, so the ignore is what remains
                 yield g.log(free, "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
-        yield from self.pay_cost(g, p, cost, card["name"])
+        if not (yield from self.pay_cost(g, p, cost, card["name"])):
+            yield from self.take_back(g, p, cid)
+            return
         tt = g.data["this_turn"]
         if kw.once_per_turn(words(card)):
             g.set("this_turn", {**tt, "locked_names": tt["locked_names"] + [f"{p}:{card['name']}"]})
@@ -165,6 +167,16 @@ class PlayMixin:
         g.set("playing", None)
         yield from self.open_interference(g, p, item, "thv:5.2.3.g")
         yield from self.protection(g, p, item, card)
+
+    def take_back(self, g, p, cid):
+        """12.8.1: a play that turned out improper is stopped and wound back: the card returns to the hand and
+        the player keeps priority."""
+        g.set("playing", None)
+        if locate(g, cid) and locate(g, cid)[1] == "play_area":
+            card = take(g, cid)
+            put(g, bare(card), p, "hand")
+        g.set("priority", p)
+        yield g.log("thv:12.8.1", "play", f"{cid} のプレイは適正でないため中止し、手札に戻した", p)
 
     def open_interference(self, g, p, item, rule):
         inter = g.data.get("interference")
@@ -199,8 +211,7 @@ class PlayMixin:
                               [("pay", f"{x}支払う"), ("no", "支払わない")], rule, kind="cost")
             if ans == "pay":
                 yield g.log(rule, "protect", f"{label(tc)} の{'抵抗' if '10.26' in rule else '加護'}({x}): {p} は{x}支払う", p)
-                yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
-                paid = True
+                paid = yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
         if not paid:
             yield from self.negate(g, card["id"], rule)
 
@@ -211,6 +222,9 @@ class PlayMixin:
         items = [dict(it, negated=True) if it["kind"] == "card" and it["card"] == cid else it for it in inter["items"]]
         g.set("interference", {**inter, "items": items})
         card = get_card(g, cid)
+        if card is None:  # gone already (a judge's adjustment): nothing left to negate
+            yield g.log(rule, "negate", f"{cid} は既にプレイエリアにない", None)
+            return
         owner = next(it["player"] for it in items if it["card"] == cid)
         tt = g.data["this_turn"]
         key = f"{owner}:{card['name']}"
@@ -218,7 +232,7 @@ class PlayMixin:
             names = list(tt["locked_names"])
             names.remove(key)
             g.set("this_turn", {**tt, "locked_names": names})
-        if locate(g, cid)[1] == "play_area":
+        if card is not None and locate(g, cid)[1] == "play_area":
             take(g, cid)
             put(g, bare(card), card["owner"], "graveyard")
         yield g.log(rule, "negate", f"{label(card)} のプレイは無効になり、破棄された")
@@ -361,7 +375,10 @@ class PlayMixin:
             update_card(g, cid, state="sleep")
             self._sync_sets(g, cid)
             yield g.log("thv:1.8.8.a", "cost", f"{label(card)} をスリープ状態にしてコスト（スリープアイコン）を支払った", p)
-        yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")
+        if not (yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")):
+            g.set("priority", p)
+            yield g.log("thv:12.8.1", "use", "起動効果の使用は適正でないため中止した", p)
+            return
         inter = g.data.get("interference") or {"items": [], "used": []}
         g.set("interference", {**inter, "used": inter.get("used", []) + [cid]})
         item = {"kind": "effect", "player": p, "card": cid, "target": target, "effect": act["effect"]}
