@@ -211,3 +211,11 @@ def test_card_names_are_escaped_in_the_drawing():
     with app.test_request_context():
         html = str(render_board("nogame", {"players": {"p1": {"hand": [{"name": XSS, "power": XSS}]}}}, edit=True))
     assert "<script>" not in html and "<img" not in html and "&lt;script&gt;" in html
+
+
+def test_trace_changes_show_cards_by_name():
+    from judge_app.web.sessions import brief
+    hand = [{"id": f"c{i}", "name": f"カード{i}"} for i in range(7)]
+    assert brief(hand) == "[7] カード0(c0)、カード1(c1)、カード2(c2)、カード3(c3)、カード4(c4) 他2枚"
+    assert brief({"id": "L", "name": "リーダー"}) == "リーダー(L)"
+    assert brief(3) == "3" and brief(None) == "null" and brief("x" * 200).endswith("…")
