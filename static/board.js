@@ -143,6 +143,8 @@
 
   // ---- dialog fields -----------------------------------------------------------------------
   var labels = info.labels || {};
+  var valueLabels = info.value_labels || {};
+  var minor = info.minor_fields || [];
   function labelFor(key, s) { return labels[key] || (s && (s.title || s.description)) || key; }
   function makeField(key, s, value) {
     var t = typeOf(s, value);
@@ -154,10 +156,16 @@
     var input;
     if (s.enum) {
       input = document.createElement("select");
+      if (value === undefined && "default" in s) value = s.default;
+      var unset = document.createElement("option");
+      unset.value = "";
+      unset.textContent = "（未設定）";
+      input.appendChild(unset);
       s.enum.forEach(function (v) {
         var o = document.createElement("option");
         o.value = JSON.stringify(v);
-        o.textContent = v === null ? "（なし）" : String(v);
+        var names = valueLabels[key] || {};
+        o.textContent = v === null ? "（なし）" : (names[v] !== undefined ? names[v] + "（" + v + "）" : String(v));
         if (JSON.stringify(v) === JSON.stringify(value)) o.selected = true;
         input.appendChild(o);
       });
@@ -166,6 +174,7 @@
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = !!value;
+      input.dataset.had = value === undefined ? "" : "1";
       input.dataset.kind = "boolean";
     } else if (t === "integer" || t === "number") {
       input = document.createElement("input");
@@ -198,8 +207,8 @@
   }
   function readField(input) {
     var k = input.dataset.kind, v = input.value;
-    if (k === "boolean") return input.checked;
-    if (k === "enum") return JSON.parse(v);
+    if (k === "boolean") return input.checked ? true : (input.dataset.had ? false : undefined);
+    if (k === "enum") return v === "" ? undefined : JSON.parse(v);
     if (v.trim() === "") return undefined;
     if (k === "integer") { if (!/^-?\d+$/.test(v.trim())) throw new Error(input.name + ": 整数を入力してください"); return parseInt(v, 10); }
     if (k === "number") { var n = Number(v); if (isNaN(n)) throw new Error(input.name + ": 数値を入力してください"); return n; }
@@ -235,6 +244,12 @@
       var s = deref(schema);
       var keys = Object.keys(s.properties || {});
       Object.keys(value || {}).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); });
+      var first = ["name", "id", "category", "type", "cost", "power"];  // what a judge reads off the card first
+      var rank = function (k) {
+        var i = first.indexOf(k);
+        return i >= 0 ? i : (minor.indexOf(k) >= 0 ? 200 : 100);  // bookkeeping fields last
+      };
+      keys.sort(function (a, b) { return rank(a) - rank(b); });
       keys.forEach(function (k) { fieldsBox.appendChild(makeField(k, child(s, k), (value || {})[k])); });
     }
     var inList = mode === "edit" && Array.isArray(getAt(board, parentOf(path).parent));
@@ -313,6 +328,8 @@
       if (hole >= 0) target[hole] = value; else target.push(value);
       return;
     }
+    var own = parentOf(path);
+    if (typeof own.key === "number") ensureList(own.parent);  // a slot of a zone the board did not have yet
     setAt(path, value);
     var move = moveBox.querySelector("select[name=__move]");
     var where = moveBox.querySelector("select[name=__where]");
@@ -322,7 +339,7 @@
     var src = getAt(board, from.parent);
     var card = src[from.key];
     if (isSlots(from.parent)) src[from.key] = null; else src.splice(from.key, 1);
-    var dst = getAt(board, move.value);
+    var dst = ensureList(move.value);
     if (where.value === "first") dst.unshift(card);
     else if (where.value === "keep" || where.value === "last") {
       var gap = isSlots(move.value) ? dst.indexOf(null) : -1;

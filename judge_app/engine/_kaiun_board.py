@@ -117,7 +117,7 @@ def filler(player: str, zone: str, n: int) -> dict:
             "unchi_kachi": 0, "unchi_aiko_make": 0, "cost": 0, "filler": True}
 
 
-def expand_player(p: str, pl: dict, phase: str | None) -> dict:
+def expand_player(p: str, pl: dict) -> dict:
     """The board's player as state: fillers placed, runtime fields present (the same shape as the board)."""
     out: dict = {}
     for z in ZONES:

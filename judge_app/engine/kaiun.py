@@ -123,7 +123,7 @@ class KaiunRuleset(Ruleset):
     def setup(self, board: dict, seed: int) -> GameState:
         phase = board.get("phase") or "setup"
         data: dict[str, Any] = {
-            "players": {p: kb.expand_player(p, pl, phase) for p, pl in board["players"].items()},
+            "players": {p: kb.expand_player(p, pl) for p, pl in board["players"].items()},
             "turn": board.get("turn", 0) if phase == "setup" else max(1, board.get("turn", 1)),
             "phase": phase, "winner": board.get("winner"), "finished": board.get("finished", False),
             "options": self.options_of(board),
@@ -298,7 +298,10 @@ class KaiunRuleset(Ruleset):
                 yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p)
                 continue
             pl = self.pl(g, p)
-            card = next(c for c in pl["hand"] if c["id"] == choice)
+            card = next((c for c in pl["hand"] if c["id"] == choice), None)
+            if card is None:  # the judge moved it out of the hand after it was chosen
+                yield g.log(self.C["impossible"], "set", f"{p} が選んだカードは手札にもう無いため、置けません", p)
+                continue
             rule = place_rule
             if pl["battle_area"]:
                 old = pl["battle_area"][0]
@@ -619,7 +622,10 @@ class KaiunRuleset(Ruleset):
         if target.startswith("相手:"):
             who = target[3:]
             self.check_player(g, who)
-            return self.opponents(g, who)
+            found = self.opponents(g, who)
+            if not found:
+                raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
+            return found
         self.check_player(g, target)
         return [target]
 

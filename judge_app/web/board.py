@@ -133,7 +133,9 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "scenarios": [dict(s, url=url_for("board.builder", game=ruleset.game, scenario=s["name"]))
                           for s in scenario_list(ruleset.game)],
             "new_board_url": url_for("api_sessions.new_board", game=ruleset.game),
-            "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels}}
+            "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels},
+            "value_labels": {**board_view.VALUE_LABELS, **board_view.layout_of(ruleset.game).value_labels},
+            "minor_fields": sorted(board_view.layout_of(ruleset.game).card_hidden)}
     if csrf.wants_json() and error is None:
         return jsonify(info)
     if error is not None and csrf.wants_json():
@@ -204,7 +206,10 @@ def start(game: str):
 def start_scenario(game: str):
     try:
         core.ruleset_of(game, status=404)
-        text = scenario_text(game, request.form.get("name", ""))
+        name = request.form.get("name", "")
+        text = scenario_text(game, name)
+        if request.form.get("play") == "load":  # into the builder, to edit before starting
+            return redirect(url_for("board.builder", game=game, scenario=name), 303)
         rec, _ = core.create_from_scenario(text, run_script=request.form.get("play", "1") != "0")
     except ApiError as e:
         return csrf.error_page(e.status, e.message, e.field)

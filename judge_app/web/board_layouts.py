@@ -45,12 +45,21 @@ LABELS: dict[str, str] = {
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
-    "attack_mod": "攻撃力修整", "toughness_mod": "耐久力修整", "sets": "セット", "starting_player": "先攻プレイヤー",
+    "attack_mod": "攻撃力修整", "toughness_mod": "耐久力修整", "battle_damage": "戦闘ダメージ", "kesshi": "決死", "sets": "セット", "starting_player": "先攻プレイヤー",
     "priority": "優先権", "interference": "割り込み", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
-    "card_counts": "カード枚数", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
+    "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
+    "mod_seq": "修整番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
     # kaiun-multi
     "parent": "親",
+    # battle bookkeeping
+    "attacker_player": "攻撃側プレイヤー", "attacker_zone": "攻撃側の場所", "target_player": "対象のプレイヤー",
+    "target_zone": "対象の場所",
 }
+
+# A true flag on a card reads as a state, whatever the same key means elsewhere (opcg cost_area.rested).
+FLAG_LABELS: dict[str, str] = {"rested": "レスト", "tapped": "タップ", "face_down": "裏向き", "face_up": "表向き",
+                               "played_this_turn": "このターン登場", "gained": "ゲイン表示", "flash": "フラッシュ",
+                               "filler": "穴埋め"}
 
 # How enumerated values read on a tile.
 VALUE_LABELS: dict[str, dict] = {
@@ -83,7 +92,8 @@ class Layout:
     card_slots: frozenset[str] = frozenset()      # single-card places that may be empty (opcg stage)
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
                                                 "counts", "priority", "interference", "this_turn", "passes", "flags",
-                                                "adjust_seq", "mod_seq", "fillers", "playing", "card_counts"})
+                                                "adjust_seq", "mod_seq", "fillers", "playing", "card_counts",
+                                                "triggers", "trigger_seq"})
     # ^ state the engine keeps, not set by a judge
 
     def player_label(self, pid: str, pdata: Any) -> str:

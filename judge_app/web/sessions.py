@@ -21,6 +21,27 @@ UNTIL_LABELS = {"step": "1 ステップ", "decision": "次の決定まで", "pha
                 "turn": "ターンの終わりまで", "end": "ゲームの終わりまで"}
 
 
+def _card_name(v: dict) -> str | None:
+    for key in ("name", "id"):
+        if isinstance(v.get(key), str):
+            return v[key] + (f"({v['id']})" if key == "name" and isinstance(v.get("id"), str) else "")
+    return None
+
+
+@bp.app_template_filter("brief")
+def brief(value: Any, limit: int = 120) -> str:
+    """A trace change's value, short: cards by name, lists of cards as names and a count (full values are in
+    the JSON twin)."""
+    if isinstance(value, dict) and _card_name(value):
+        return _card_name(value)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        names = [_card_name(v) or "…" for v in value[:5]]
+        more = f" 他{len(value) - 5}枚" if len(value) > 5 else ""
+        return f"[{len(value)}] " + "、".join(names) + more
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def clause_href(rule: str) -> str:
     doc, _, number = (rule or "").partition(":")
     return f"/rules/{doc}/{number}" if number else "#"

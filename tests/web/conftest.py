@@ -1,7 +1,7 @@
 """The web layer on the toy ruleset (registered only here, by patching the registry) and a temporary database."""
 import pytest
 
-from judge_app import create_app
+from judge_app import PROJECT_ROOT, create_app
 from judge_app.engine import registry
 from judge_app.web import board as board_pages
 from judge_app.web import session_core
@@ -26,6 +26,9 @@ def with_toy(monkeypatch, tmp_path):
     scen = tmp_path / "scenarios"
     (scen / "toy").mkdir(parents=True)
     (scen / "toy" / "heads.yaml").write_text(TOY_SCENARIO, encoding="utf-8")
+    for game_dir in (PROJECT_ROOT / "scenarios").glob("*"):  # the rulesets' own scenario files stay visible
+        if game_dir.is_dir():
+            (scen / game_dir.name).symlink_to(game_dir, target_is_directory=True)
     monkeypatch.setattr(board_pages, "SCENARIO_ROOT", scen)
     session_core.cache_clear()
     yield

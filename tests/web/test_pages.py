@@ -32,7 +32,7 @@ def start(client, board=TOY_BOARD, seed="3", title=""):
 
 def test_builder_html_and_json_twin(client):
     html = client.get("/board/toy").get_data(as_text=True)
-    assert "コイン の盤面" in html and 'id="board-text"' in html and "保存されたシナリオ" in html
+    assert "コイン の盤面" in html and 'id="board-text"' in html and "保存されたシナリオ（1 件）" in html
     assert 'data-path="players.p1.points"' in html
     for j in (client.get("/board/toy?format=json").get_json(),
               client.get("/board/toy", headers={"Accept": "application/json"}).get_json()):
@@ -87,6 +87,8 @@ def test_start_from_scenario_and_fresh_in_one_click(client):
     r = client.post("/board/toy/fresh", data={"csrf": t, "seed": "9"})
     assert r.status_code == 303 and client.get(r.headers["Location"] + "?format=json").get_json()["seed"] == 9
     assert client.post("/board/toy/scenario", data={"csrf": t, "name": "nope"}).status_code == 404
+    r = client.post("/board/toy/scenario", data={"csrf": t, "name": "heads", "play": "load"})
+    assert r.status_code == 303 and r.headers["Location"] == "/board/toy?scenario=heads"
 
 
 def test_session_page_html_and_json_twin_and_form_flow(client):
@@ -209,3 +211,11 @@ def test_card_names_are_escaped_in_the_drawing():
     with app.test_request_context():
         html = str(render_board("nogame", {"players": {"p1": {"hand": [{"name": XSS, "power": XSS}]}}}, edit=True))
     assert "<script>" not in html and "<img" not in html and "&lt;script&gt;" in html
+
+
+def test_trace_changes_show_cards_by_name():
+    from judge_app.web.sessions import brief
+    hand = [{"id": f"c{i}", "name": f"カード{i}"} for i in range(7)]
+    assert brief(hand) == "[7] カード0(c0)、カード1(c1)、カード2(c2)、カード3(c3)、カード4(c4) 他2枚"
+    assert brief({"id": "L", "name": "リーダー"}) == "リーダー(L)"
+    assert brief(3) == "3" and brief(None) == "null" and brief("x" * 200).endswith("…")

@@ -80,6 +80,11 @@ def battle(g: GameState, tp: str, cid: str):
         how = yield g.ask(tp, f"「{card['name']}」は上空を持ち、相手のレーンに上空を持つキャラクターがいません",
                           [("direct", "相手に直接アタックする"), ("battle", "レーンのキャラクターと戦闘する")], "los:8.13.1")
         sky_direct = how == "direct"
+        loc = locate(g, cid)
+        if loc is None or loc[:2] != (tp, "front"):
+            return (yield g.log("los:5.5.1.I", "no-attack", f"「{card['name']}」はもう前衛にいないためアタックできません", tp))
+        lane, opp_lane = loc[2], facing_lane(loc[2])
+        card = card_at(g, tp, "front", lane)
     done = card.get("attacks", 0) if card.get("attack_turn") == g.turn else 0
     battles = card.get("battles", 0) if card.get("attack_turn") == g.turn else 0
     update_card(g, cid, attack_turn=g.turn, attacks=done + 1, battles=battles)
@@ -94,11 +99,11 @@ def battle(g: GameState, tp: str, cid: str):
         aim = f"{opp} に直接"
     yield g.log("los:8.13.1" if sky_direct else "los:5.5.1.I", "declare",
                 f"「{card['name']}」（{square_name(tp, 'front', lane)}）がアタックを宣言: {aim}", tp)
-    if target and card_at(g, opp, *target).get("face_down"):
-        target_card = card_at(g, opp, *target)
+    tloc = locate(g, target_id) if target_id else None
+    if tloc and tloc[1] in ("front", "back") and card_at(g, *tloc).get("face_down"):
         update_card(g, target_id, face_down=False, flipped_turn=g.turn)
-        yield g.log("los:5.5.1.I", "flip", f"アタックされた{square_name(opp, *target)}の裏側表示のキャラクターを"
-                    f"表側表示にしました: 「{target_card['name']}」（アタック/ディフェンスの表示は変わりません）", opp)
+        yield g.log("los:5.5.1.I", "flip", f"アタックされた{square_name(*tloc)}の裏側表示のキャラクターを"
+                    f"表側表示にしました: 「{card_at(g, *tloc)['name']}」（アタック/ディフェンスの表示は変わりません）", opp)
     # II / III: 優先権
     yield from exchange(g, "los:5.5.1.II", "los:5.5.1.III", "アタック宣言")
     # IV: アタックの継続
@@ -133,9 +138,13 @@ def choose_target(g: GameState, tp: str) -> tuple[str, int] | None:
 
 def step_v(g: GameState, tp: str, cid: str):
     opp = other(tp)
+    loc = locate(g, cid)
+    attacker = card_at(g, tp, "front", loc[2]) if loc and loc[:2] == (tp, "front") else None
+    if attacker is None or attacker.get("face_down") or attacker.get("display") != "attack":
+        yield from end_battle(g, tp, "los:5.5.1.IV", "アタック宣言をしたキャラクターが前衛のアタック表示でなくなったため、"
+                              "アタックは継続しません")
+        return
     target = choose_target(g, tp)
-    _, _, lane = locate(g, cid)
-    attacker = card_at(g, tp, "front", lane)
     if target is None:
         atk = stat(attacker, "ATK")
         lose_life(g, opp, atk)

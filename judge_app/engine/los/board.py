@@ -158,7 +158,7 @@ def initial_data(board: dict, options: dict) -> dict:
             for card in p[zone]:
                 card.setdefault("gained", False)
     data["counts"] = {pid: sum(1 for _ in all_cards(data["players"][pid])) for pid in ("p1", "p2")}
-    data.setdefault("battle", None)
+    data["battle"] = None   # a board starts at a phase's beginning, never inside a battle
     data.setdefault("triggers", [])
     data.setdefault("trigger_seq", len(data["triggers"]))
     data["options"] = options

@@ -87,8 +87,8 @@ def main_phase(g: GameState):
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
             return
         kind, _, cid = choice.partition(":")
-        if locate(g, cid) is None or locate(g, cid)[1] not in ("hand", "front", "back"):
-            yield g.log("los:5.3", "gone", "選んだカードはもうその場所にありません", tp)
+        if choice not in dict(main_actions(g, tp)):   # a judge's adjustment changed the table meanwhile
+            yield g.log("los:5.3", "gone", "選んだ行動はもうできません（カードの場所やエネルギーが変わりました）", tp)
             continue
         yield from {"character": play_character, "support": play_support, "effect": play_effect,
                     "energy": place_energy, "display": change_display}[kind](g, tp, cid)
@@ -110,7 +110,9 @@ def play_character(g: GameState, tp: str, cid: str):
     how = yield g.ask(tp, f"「{card['name']}」をどの表示で出しますか",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d))
                        for fd in (False, True) for d in DISPLAYS], "los:3.3")
-    yield from pay_cost(g, tp, card)
+    if player(g, tp)["back"][lane - 1] is not None or card not in player(g, tp)["hand"] \
+            or not can_pay(g, tp, card.get("cost", 0)):
+        return (yield g.log("los:5.3", "gone", "そのマスにはもうキャラクターがいるか、カードを出せなくなりました", tp))
     face, _, display = how.partition(":")
     _, card = take(g, cid)
     placed = dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn)
@@ -118,6 +120,7 @@ def play_character(g: GameState, tp: str, cid: str):
     shown = card["name"] if face == "up" else "キャラクター"
     yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
                 f"{display_label(face == 'down', display)}で出しました", tp)
+    yield from pay_cost(g, tp, card)   # after the card is on its square: no step in between lets it fill
 
 
 def play_support(g: GameState, tp: str, cid: str):
@@ -157,6 +160,8 @@ def change_display(g: GameState, tp: str, cid: str):
     how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)],
                       "los:5.3")
+    if locate(g, cid) != (tp, row, lane) or player(g, tp)[row][lane] != card:
+        return (yield g.log("los:5.3", "gone", f"「{card['name']}」の表示はもう変更できません（場所や表示が変わりました）", tp))
     face, _, display = how.partition(":")
     flipping = card.get("face_down") and face == "up"
     fields = {"display": display, "face_down": face == "down", "display_changed_turn": g.turn}

@@ -45,6 +45,9 @@ class BattleMixin:
 
     def become_defender(self, g, p, cid, rule):
         battle = g.data["battle"]
+        if battle is None or not on_field_character(g, cid):
+            yield g.log("thv:6.4.6", "defence", "攻撃が取り消されている（または防御キャラクターがいない）ため防御は行われない", p)
+            return
         g.set("battle", {**battle, "defender": cid, "window": False})
         items = g.data["interference"]["items"] + [{"kind": "defence", "player": p, "card": cid}]
         g.set("interference", {**g.data["interference"], "items": items})
@@ -80,6 +83,8 @@ class BattleMixin:
     def stealth(self, g):
         """10.6.2.a 隠密: at battle start the defence against it is cancelled unless the defender shares a race."""
         b = g.data["battle"]
+        if b is None:
+            return
         att, dfd = get_card(g, b["attacker"]), get_card(g, b.get("defender")) if b.get("defender") else None
         if att and dfd and has(att, "隠密") and on_field_character(g, dfd["id"]) and not same_race(att, dfd):
             g.set("battle", {**b, "defender": None})
@@ -96,6 +101,8 @@ class BattleMixin:
         """d: characters with 先制 deal their battle damage (先制のタイミング); e: those without. Each deals its
         攻撃力 (decision thv-damage); the defender deals back to the attacker unless the option says not."""
         b = g.data["battle"]
+        if b is None:  # cancelled by a judge's adjustment between steps
+            return
         hits = []
         att = get_card(g, b["attacker"])
         if on_field_character(g, b["attacker"]) and has(att, "先制") == first and b["attacker"] not in b["dealt"]:
@@ -114,6 +121,9 @@ class BattleMixin:
                   for _, t, _ in hits if t not in ("p1", "p2")}
         done = yield from self.apply_damage(g, hits, battle=True)
         b = g.data["battle"]
+        if b is None:
+            yield from self.rule_checks(g)
+            return
         g.set("battle", {**b, "dealt": b["dealt"] + [s for s, _, _ in hits],
                          "hits": b["hits"] + [[s, t, n] for s, t, n in done]})
         # 1.10.12.d: 「ダメージを与えた場合」 — 貫通 and 即死
@@ -140,12 +150,14 @@ class BattleMixin:
             return
         already = prior if g.data["options"]["pierce_damage"] == "before" else tc.get("damage", 0) + tc.get("battle_damage", 0)
         x = attack_of(src) - toughness_of(tc) + already
+        if g.data["battle"] is None:
+            return
         p = g.data["battle"]["attacked_player"]
         if x <= 0:
             yield g.log("thv:10.5.2.a", "pierce", f"貫通: X={x}（0以下）のため効果は無効")
             return
         g.add(f"players.{p}.life", -x)
-        b = g.data["battle"]
+        b = g.data["battle"] or {}
         g.set("battle", {**b, "pierced": b.get("pierced", 0) + x})
         yield g.log("thv:10.5.2.a", "pierce",
                     f"貫通: {p} に戦闘ダメージ{x}（攻撃力{attack_of(src)}−耐久力{toughness_of(tc)}＋既に受けていたダメージ{already}）: ライフ {g.get(f'players.{p}.life')}", p)

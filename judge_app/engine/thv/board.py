@@ -48,6 +48,8 @@ CARD_PROPS = {
     "graze": {"type": "integer", "minimum": 0, "maximum": 99},
     "race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6},
     "caster": {"type": "string", "maxLength": 80},
+    "alt_race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6,
+                 "description": "代替レース（2.7.2）: アイコン1つを1要素に。例 [\"妖怪\", \"妖怪\"] は妖怪2枚"},
     "keywords": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 20},
     "effect": EFFECT,
     "activated": {
@@ -110,7 +112,12 @@ BOARD_SCHEMA = {
         "battle": {"anyOf": [{"type": "null"}, {
             "type": "object", "required": ["attacker"], "additionalProperties": False,
             "properties": {"attacker": {"type": "string"}, "defender": {"type": ["string", "null"]},
-                           "attacked_player": {"enum": list(PLAYERS)}}}]},
+                           "attacked_player": {"enum": list(PLAYERS)},
+                           # runtime: the defence window of 6.4.2.a, the fixed target of 6.2.4.c, who dealt
+                           # damage, the hits (for グレイズ), the defender that left, 貫通 damage
+                           "window": {"type": "boolean"}, "target": {"type": ["string", "null"]},
+                           "dealt": {"type": "array"}, "hits": {"type": "array"},
+                           "defender_left": {"type": ["string", "null"]}, "pierced": {"type": "integer"}}}]},
         "this_turn": {"type": "object", "additionalProperties": False, "properties": {
             "node_set": {"type": "boolean"}, "character_played": {"type": "boolean"},
             "doll_played": {"type": "boolean"}, "world_spell_played": {"type": "boolean"},
@@ -237,6 +244,17 @@ def setup_state(board: dict, seed: int, options: dict) -> GameState:
     data.setdefault("priority", None)
     data.setdefault("interference", None)
     data.setdefault("battle", None)
+    inter = data.get("interference")
+    if inter is not None:
+        inter.setdefault("used", [])
+        if data.get("priority") is None:  # 5.2.3.g / 6.3.4.g: the player after the last one who acted
+            items = inter["items"]
+            data["priority"] = ("p2" if items[-1]["player"] == "p1" else "p1") if items else data["turn_player"]
+    if data.get("battle"):
+        b = data["battle"]
+        b.setdefault("defender", None)
+        b.setdefault("attacked_player", "p2" if data["turn_player"] == "p1" else "p1")
+        b.setdefault("window", b["defender"] is None and data.get("priority") == b["attacked_player"])
     data["this_turn"] = {"node_set": False, "character_played": False, "doll_played": False,
                          "world_spell_played": False, "locked_names": [], "first_turn": False,
                          **(data.get("this_turn") or {})}
@@ -302,8 +320,8 @@ def _random_card(rng: random.Random, n: int, p: str) -> dict:
     cid = f"{p}-c{n}"
     if roll < 0.55:
         name = rng.choice(_NAMES)
-        card = {"id": cid, "name": name, "type": "character", "cost": rng.randint(0, 4), "need": rng.randint(0, 4),
-                "attack": rng.randint(0, 5), "toughness": rng.randint(1, 5), "graze": rng.choice([0, 0, 1, 1, 2]),
+        card = {"id": cid, "name": name, "type": "character", "cost": rng.choice([0, 0, 1, 1, 2, 3]),
+                "need": rng.choice([0, 0, 1, 2, 3]), "attack": rng.randint(1, 5), "toughness": rng.randint(1, 5), "graze": rng.choice([0, 0, 1, 1, 2]),
                 "race": rng.sample(_RACES, rng.choice([1, 1, 2]))}
         card["keywords"] = rng.sample(_CHAR_WORDS, rng.choice([0, 0, 1, 1, 2]))
         if rng.random() < 0.1:

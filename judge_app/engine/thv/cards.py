@@ -10,7 +10,7 @@ ZONE_JA = {"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノ�
 # Printed information (2) plus identity; everything else is given to a card in a zone and lost when it
 # moves (3.1.7).
 PRINTED = ("id", "owner", "name", "type", "cost", "need", "attack", "toughness", "attack_mod", "toughness_mod",
-           "graze", "race", "caster", "keywords", "effect", "activated", "no")
+           "graze", "race", "caster", "alt_race", "keywords", "effect", "activated", "no")
 TYPE_JA = {"character": "キャラクター", "spell": "スペル", "command": "コマンド", "unknown": "不明"}
 
 

@@ -25,10 +25,13 @@ class CostMixin:
         yield g.log("thv:1.8.3.b", "node", f"{p} が {label(card)} をノードエリアに裏向き・アクティブ状態でセットした（優先権は移らない）", p)
 
     def pay_cost(self, g, p, n: int, what: str):
-        """1.8.7: pay n at once (f), no more, no less (g), by a+b in any combination (c)."""
+        """1.8.7: pay n at once (f), no more, no less (g), by a+b in any combination (c). Returns whether paid."""
         if n <= 0:
-            return
+            return True
         ns = nodes(g, p)
+        if n > len(ns):  # only when a judge's adjustment took nodes away after the action was chosen
+            yield g.log("thv:1.8.9.e", "cost", f"{p} は{what}のコスト{n}を支払えない（ノード{len(ns)}枚）", p)
+            return False
         active = [c for c in ns if c["state"] == "active"]
         sleeping = [c for c in ns if c["state"] == "sleep"]
         ks = [k for k in range(max(0, n - len(sleeping)), min(n, len(active)) + 1)]
@@ -48,3 +51,4 @@ class CostMixin:
             put(g, bare(c), c["owner"], "graveyard")
         rule = "thv:1.8.7.a" if k == n else "thv:1.8.7.b" if k == 0 else "thv:1.8.7.c"
         yield g.log(rule, "cost", f"{p} が{what}のコスト{n}を支払った（スリープ{k}枚・破棄{n - k}枚）", p)
+        return True

@@ -62,7 +62,7 @@ class EffectMixin:
         new = get_card(g, target)
         layer_ja = {"set": "変更", "swap": "入れ替え", "modify": "戦闘修正", "always": "常に"}[layer]
         until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[until]
-        yield g.log(rule, "power", f"{who}: {label(new)} に{layer_ja}（{_fmt(attack)}/{_fmt(toughness)}、{until_ja}）→ 戦闘力 {attack_of(new)}/{toughness_of(new)}")
+        yield g.log(rule, "power", f"{who}: {label(new)} に{layer_ja}（{_fmt(attack, layer)}/{_fmt(toughness, layer)}、{until_ja}）→ 戦闘力 {attack_of(new)}/{toughness_of(new)}")
         yield from self.rule_checks(g)
 
     def cancel_attack(self, g, rule, who):
@@ -73,5 +73,7 @@ class EffectMixin:
         yield g.log(rule, "attack", f"{who}: 攻撃は取り消された（干渉は続行するが戦闘の解決は行わない、6.3.6）")
 
 
-def _fmt(v):
-    return "±0" if not v else f"{v:+d}" if isinstance(v, int) else str(v)
+def _fmt(v, layer="modify"):
+    if layer in ("set", "always"):
+        return "—" if v is None else f"={v}"
+    return "±0" if not v else f"{v:+d}"

@@ -21,6 +21,14 @@ def broken(g) -> list[str]:
     data = g.data
     players = data["players"]
     cache = g.__dict__.setdefault("_thv_inv_cache", {})
+    # Zones are replaced when they change, and field cards are replaced when updated: when every zone list
+    # and every field card is the very object seen last time, the card checks still hold.
+    key = [players[p][z] for p in PLAYERS for z in ZONES] + [c for p in PLAYERS for c in players[p]["field"]]
+    last = cache.get("key")
+    same = last is not None and len(last) == len(key) and all(a is b for a, b in zip(last, key))
+    if same:
+        out = list(cache["cards"])
+        return out + _flow(data, players)
     for p in PLAYERS:
         pl = players[p]
         for zone in ZONES:
@@ -56,6 +64,12 @@ def broken(g) -> list[str]:
     counts = data.get("card_counts")
     if counts and (owned_p1 != counts["p1"] or len(ids) - owned_p1 != counts["p2"]):
         out.append(f"カードの枚数が変わった: {counts} → p1 {owned_p1}, p2 {len(ids) - owned_p1}")
+    cache["key"], cache["cards"] = key, list(out)
+    return out + _flow(data, players)
+
+
+def _flow(data, players) -> list[str]:
+    out = []
     inter = data.get("interference")
     playing = data.get("playing")
     in_play = [c["id"] for p in PLAYERS for c in players[p]["play_area"] if c["id"] != playing]

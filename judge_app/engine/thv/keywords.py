@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Every word of chapter 10. Those marked in INTERPRETED carry rules the engine applies; the others are
 # accepted on a board (so a typo is refused) but their text is left to the judge's adjustments.
@@ -26,6 +27,7 @@ NOT_GAINED = {"装備", "呪符", "神器"}
 _FORM = re.compile(r"^(?P<name>[^(（]+?)\s*(?:[(（](?P<x>[^)）]*)[)）])?$")
 
 
+@lru_cache(maxsize=4096)
 def parse(word: str) -> tuple[str, str | None]:
     """'抵抗(2)' -> ('抵抗', '2'); '先制' -> ('先制', None); full-width brackets allowed."""
     m = _FORM.match(word.strip())
@@ -49,7 +51,10 @@ def check(word: str) -> str | None:
 
 
 def has(words, name: str) -> bool:
-    return any(parse(w)[0] == name for w in words)
+    for w in words:
+        if parse(w)[0] == name:
+            return True
+    return False
 
 
 def values(words, name: str) -> list[str]:

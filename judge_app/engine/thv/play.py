@@ -21,6 +21,24 @@ def caster_present(g, p, card) -> bool:
     return any(caster in c["name"] and (many_nodes or not has(c, "封術")) for c in characters(g, p))
 
 
+def alt_race_met(g, p, card) -> bool:
+    """5.6.6: characters of the 代替レース's race, as many as its icons, on p's field (2.7.2)."""
+    icons = card.get("alt_race") or []
+    if not icons:
+        return False
+    race = icons[0]
+    return sum(1 for c in characters(g, p) if race in (c.get("race") or ["なし"])) >= len(icons)
+
+
+def free_rule(g, p, card) -> str | None:
+    """The clause letting p ignore need and cost altogether, if any: 術者 (5.5.6) or 代替レース (5.6.6)."""
+    if card.get("type") == "spell" and caster_present(g, p, card):
+        return "thv:5.5.6"
+    if card.get("type") == "command" and alt_race_met(g, p, card):
+        return "thv:5.6.6"
+    return None
+
+
 class PlayMixin:
     # ---- targets (8.2) ----------------------------------------------------------------------------
     def target_kind(self, card, effect=None):
@@ -87,7 +105,7 @@ class PlayMixin:
             return False  # 10.21.2.a
         if kw.has(ws, "ラストワード") and not caster_present(g, p, card):
             return False  # 10.32.2.a
-        free = t == "spell" and caster_present(g, p, card)  # 5.5.6
+        free = free_rule(g, p, card) is not None  # 5.5.6, 5.6.6
         if not free and (len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost)):
             return False  # 5.2.2.c, 5.2.2.d
         kind = self.target_kind(card)
@@ -123,17 +141,21 @@ class PlayMixin:
             target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target")
             yield g.log("thv:5.2.3.d", "target", f"目標: {dict(opts)[target]}", p)
         cost = cost_of(card)
-        if card["type"] == "spell" and caster_present(g, p, card) and (cost or need_of(card)):
-            how = yield g.ask(p, f"術者がいるため {card['name']} の必要ノードとコストを無視できます",
+        free = free_rule(g, p, card)
+        if free and (cost or need_of(card)):
+            why = "術者がいる" if free == "thv:5.5.6" else "代替レースの種族のキャラクターがいる"
+            how = yield g.ask(p, f"{why}ため {card['name']} の必要ノードとコストを無視できます",
                               [("ignore", "必要ノード・コストを一括して無視する"), ("pay", "コストを支払う")],
-                              "thv:5.5.6", kind="cost")
+                              free, kind="cost")
             if how == "ignore":
                 cost = 0
-                yield g.log("thv:5.5.6", "cost", f"術者がいるため必要ノードの確認とコストの支払いを無視した", p)
+                yield g.log(free, "cost", f"{why}ため必要ノードの確認とコストの支払いを無視した", p)
             elif len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost):
                 cost = 0  # cannot pay after all: 1.8.9.e forbids the attempt, so the ignore is what remains
-                yield g.log("thv:5.5.6", "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
-        yield from self.pay_cost(g, p, cost, card["name"])
+                yield g.log(free, "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
+        if not (yield from self.pay_cost(g, p, cost, card["name"])):
+            yield from self.take_back(g, p, cid)
+            return
         tt = g.data["this_turn"]
         if kw.once_per_turn(words(card)):
             g.set("this_turn", {**tt, "locked_names": tt["locked_names"] + [f"{p}:{card['name']}"]})
@@ -145,6 +167,16 @@ class PlayMixin:
         g.set("playing", None)
         yield from self.open_interference(g, p, item, "thv:5.2.3.g")
         yield from self.protection(g, p, item, card)
+
+    def take_back(self, g, p, cid):
+        """12.8.1: a play that turned out improper is stopped and wound back: the card returns to the hand and
+        the player keeps priority."""
+        g.set("playing", None)
+        if locate(g, cid) and locate(g, cid)[1] == "play_area":
+            card = take(g, cid)
+            put(g, bare(card), p, "hand")
+        g.set("priority", p)
+        yield g.log("thv:12.8.1", "play", f"{cid} のプレイは適正でないため中止し、手札に戻した", p)
 
     def open_interference(self, g, p, item, rule):
         inter = g.data.get("interference")
@@ -179,8 +211,7 @@ class PlayMixin:
                               [("pay", f"{x}支払う"), ("no", "支払わない")], rule, kind="cost")
             if ans == "pay":
                 yield g.log(rule, "protect", f"{label(tc)} の{'抵抗' if '10.26' in rule else '加護'}({x}): {p} は{x}支払う", p)
-                yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
-                paid = True
+                paid = yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
         if not paid:
             yield from self.negate(g, card["id"], rule)
 
@@ -191,6 +222,9 @@ class PlayMixin:
         items = [dict(it, negated=True) if it["kind"] == "card" and it["card"] == cid else it for it in inter["items"]]
         g.set("interference", {**inter, "items": items})
         card = get_card(g, cid)
+        if card is None:  # gone already (a judge's adjustment): nothing left to negate
+            yield g.log(rule, "negate", f"{cid} は既にプレイエリアにない", None)
+            return
         owner = next(it["player"] for it in items if it["card"] == cid)
         tt = g.data["this_turn"]
         key = f"{owner}:{card['name']}"
@@ -198,7 +232,7 @@ class PlayMixin:
             names = list(tt["locked_names"])
             names.remove(key)
             g.set("this_turn", {**tt, "locked_names": names})
-        if locate(g, cid)[1] == "play_area":
+        if card is not None and locate(g, cid)[1] == "play_area":
             take(g, cid)
             put(g, bare(card), card["owner"], "graveyard")
         yield g.log(rule, "negate", f"{label(card)} のプレイは無効になり、破棄された")
@@ -225,7 +259,6 @@ class PlayMixin:
             put(g, {**bare(card), "state": "active", "sets": [], "mods": []}, p, "field")
             yield g.log("thv:10.15.2.a" if word == "装備/場" else "thv:10.17.2.a", "resolve",
                         f"{label(card)} を {p} の場にアクティブ状態でセットした", p)
-            yield from self.upkeep_note(g)
             return
         if kw.has(ws, "装備") or kw.has(ws, "呪符"):
             yield from self.set_on_character(g, p, card, item)
@@ -241,10 +274,6 @@ class PlayMixin:
             yield g.log("thv:5.2.4.b", "resolve", f"{label(card)} の効果を解決する（テキストは判定員が調整で適用）", p)
         if locate(g, cid) and locate(g, cid)[1] == "play_area":
             yield from self.to_graveyard(g, cid, "thv:5.2.4.d", "解決したカードを冥界の一番上に置いた")
-
-    def upkeep_note(self, g):
-        return
-        yield
 
     def to_graveyard(self, g, cid, rule, why):
         card = take(g, cid)
@@ -346,7 +375,10 @@ class PlayMixin:
             update_card(g, cid, state="sleep")
             self._sync_sets(g, cid)
             yield g.log("thv:1.8.8.a", "cost", f"{label(card)} をスリープ状態にしてコスト（スリープアイコン）を支払った", p)
-        yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")
+        if not (yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")):
+            g.set("priority", p)
+            yield g.log("thv:12.8.1", "use", "起動効果の使用は適正でないため中止した", p)
+            return
         inter = g.data.get("interference") or {"items": [], "used": []}
         g.set("interference", {**inter, "used": inter.get("used", []) + [cid]})
         item = {"kind": "effect", "player": p, "card": cid, "target": target, "effect": act["effect"]}

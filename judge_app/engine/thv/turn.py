@@ -146,16 +146,17 @@ class TurnMixin:
             return
         x = kw.number(words(card), "維持コスト")
         opts = []
-        if caster_present(g, tp, card):
-            opts.append(("ignore", "術者がいるため無視する"))
+        from judge_app.engine.thv.play import alt_race_met
+        if caster_present(g, tp, card) or alt_race_met(g, tp, card):
+            opts.append(("ignore", "術者（または代替レース）がいるため無視する"))
         if payable(g, tp, x):
             opts.append(("pay", f"{x}支払う"))
         opts.append(("destroy", "支払わない（破棄する）"))
         ans = yield g.ask(tp, f"{label(card)} の維持コスト({x})", opts, "thv:10.27.2.a", kind="upkeep")
         if ans == "ignore":
             yield g.log("thv:10.27.2.a", "upkeep", f"{label(card)} の維持コストは術者がいるため無視した", tp)
-        elif ans == "pay":
-            yield from self.pay_cost(g, tp, x, f"{card['name']}の維持コスト")
+        elif ans == "pay" and (yield from self.pay_cost(g, tp, x, f"{card['name']}の維持コスト")):
+            pass
         else:
             yield g.log("thv:10.27.2.a", "upkeep", f"{label(card)} の維持コストを支払わないため破棄する", tp)
             yield from self.destroy(g, [cid])
@@ -178,7 +179,10 @@ class TurnMixin:
             hand = g.data["players"][tp]["hand"]
             cid = yield g.ask(tp, f"手札が{len(hand)}枚で上限{HAND_LIMIT}枚を超えています。破棄するカードを選んでください",
                               [(c["id"], label(c)) for c in hand], "thv:4.8.1.a", kind="discard")
-            card = next(c for c in hand if c["id"] == cid)
+            hand = g.data["players"][tp]["hand"]  # a judge's adjustment may have changed it meanwhile
+            card = next((c for c in hand if c["id"] == cid), None)
+            if card is None:
+                continue
             g.remove_from(f"players.{tp}.hand", card)
             put(g, bare(card), card["owner"], "graveyard")
             yield g.log("thv:4.8.1.a", "discard", f"{tp} が {label(card)} を破棄した（手札 {len(g.data['players'][tp]['hand'])}枚）", tp)

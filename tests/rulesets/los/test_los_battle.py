@@ -182,3 +182,13 @@ def test_los_9_3_simultaneous_triggers_start_with_the_opponent():
                  {"adjust": {"op": "trigger", "target": "p2", "label": "相手の", "forced": True}}])
     assert g.pending.player == "p2" and g.pending.rule == "los:9.3"
     assert [o.value for o in g.pending.options] == ["trigger-2"]
+
+
+def test_los_seat_view_puts_facing_lanes_in_one_column():
+    from judge_app.engine.los.view import seat_view
+
+    b = board(p1_front=[char("a"), None, None, None], p2_front=[None, None, None, char("t")])
+    rows = seat_view(b, "p1")
+    assert [c["name"] for c in rows[1]] == ["p2 レーン4 前衛", "p2 レーン3 前衛", "p2 レーン2 前衛", "p2 レーン1 前衛"]
+    assert rows[1][0]["card"]["id"] == "t" and rows[2][0]["card"]["id"] == "a"
+    assert rows[3][2]["path"] == "players.p1.back.2"

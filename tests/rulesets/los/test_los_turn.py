@@ -203,3 +203,44 @@ def test_los_state_reenters_as_a_board_and_replays_byte_for_byte():
 def test_los_fuzz_share_ends_every_game():
     result = fuzz(RULESET, games=20, seed=5)
     assert (result["finished"], result["crashes"], result["violations"]) == (20, 0, 0), result["examples"]
+
+
+def test_los_judge_adjustments_at_any_moment_keep_the_invariants():
+    """Adjustments between steps and while a decision waits (a judge applying card text mid-procedure): every card
+    stays in exactly one zone and one character per square, and the game still ends."""
+    from tests.rulesets.los.chaos import chaos_game
+
+    for seed in (111, 115, 136, 7):
+        assert chaos_game(seed, rate=0.25).finished
+
+
+def test_los_2_1_3_def_zero_is_neither_down_nor_destroyed():
+    """2.1.3「0になってもダウン状態や破壊になることはありません」"""
+    g = Game(RULESET, board(phase="main", p2_front=[char("t", def_=300), None, None, None]), 0)
+    g.adjust({"op": "def", "target": "t", "value": -500, "duration": "turn"})
+    assert g.state.get("players.p2.front.0.id") == "t" and g.state.get("players.p2.trash") == []
+    assert "現在 DEF 0" in g.trace[-1].message
+
+
+def test_los_9_5_the_later_becomes_effect_wins():
+    """9.5「似た効果が複数場にある時、後から場に出たカードの効果を優先して適用します」"""
+    g = Game(RULESET, board(phase="main", p1_front=[char("a", atk=100), None, None, None]), 0)
+    g.adjust({"op": "stat_set", "target": "a", "stat": "ATK", "value": 300, "duration": "permanent"})
+    entry = g.adjust({"op": "stat_set", "target": "a", "stat": "ATK", "value": 500, "duration": "turn"})
+    assert entry.rule == "los:9.5" and "現在 ATK 500" in entry.message
+
+
+def test_los_9_2_cannot_wins_over_can():
+    """9.2「「できる」「できない」と相反する効果が同時に適用されている場合、「できない」を優先」"""
+    b = board(p1_front=[char("a"), char("b"), None, None])
+    g = Game(RULESET, b, 0)
+    g.adjust({"op": "forbid", "target": "a", "action": "attack", "duration": "turn"})
+    g.step("decision")
+    assert [o.value for o in g.pending.options] == ["attack:b", "end"]
+
+
+def test_los_9_1_an_effect_may_turn_a_character_face_down():
+    """5.3 forbids the player 表側表示のカードを裏側表示にすること; 9.1「ルールと矛盾する効果が記載されている場合、効果を優先」"""
+    g = Game(RULESET, board(phase="main", p1_front=[char("a"), None, None, None]), 0)
+    entry = g.adjust({"op": "display", "target": "a", "display": "attack", "face_down": True})
+    assert entry.rule == "los:9.1" and g.state.get("players.p1.front.0.face_down") is True

@@ -163,3 +163,25 @@ def test_opcg_3_7_4_new_character_cannot_attack_but_10_1_1_1_rush_can():
     g = play(b, "play:n", "play:r")
     assert "attack:r" in options(g) and "attack:n" not in options(g)
     assert RULESET.invariants(g.state) == []
+
+
+def test_opcg_8_6_2_effects_met_during_damage_wait_for_its_end():
+    """8-6-2 「ダメージ処理中に、効果の発動タイミングが満たされた場合、その効果はすべてのダメージ処理が解決された後」"""
+    b = board(p1={"characters": [char("a", 6000, keywords=["ダブルアタック"])]})
+    g = play(b, "attack:a", "p2-L")
+    seq = rules(g)
+    last_damage = max(i for i, r in enumerate(seq) if r == "opcg:7-1-4-1-1-2")
+    assert seq.count("opcg:7-1-4-1-1-2") == 2 and seq.index("opcg:8-6-2") == last_damage + 1
+
+
+def test_trigger_character_default_offers_trash_or_play_and_respects_3_7_6_1():
+    """Rule option default: a character's 【トリガー】 may put it onto the field; with five characters 3-7-6-1 applies."""
+    five = [char(f"d{i}", 1000) for i in range(5)]
+    b = board(p2={"characters": five, "life": [char("t", 4000, keywords=["トリガー"])]})
+    g = play(b, "attack:p1-L", "p2-L", "activate")
+    assert g.pending.rule == "opcg:10-1-5-1" and options(g) == ["trash", "play"]
+    g = play(b, "attack:p1-L", "p2-L", "activate", "play")
+    assert g.pending.rule == "opcg:3-7-6-1" and g.pending.player == "p2"
+    g = play(b, "attack:p1-L", "p2-L", "activate", "play", "d0")
+    assert [c["id"] for c in g.state.get("players.p2.characters")] == ["d1", "d2", "d3", "d4", "t"]
+    assert RULESET.invariants(g.state) == []

@@ -103,3 +103,25 @@ def test_thv_state_keeps_the_board_shape():
     g.run("decision")
     RS.validate_board({k: v for k, v in g.state.data.items()
                        if k in RS.board_schema["properties"]})
+
+
+def test_thv_board_entered_mid_attack_gives_the_defender_priority():
+    """A judge's board "this attack, these cards": the attack is in the interference, the attacked player
+    holds the priority the attack moved (6.3.4.g) and may defend (6.4.2.a)."""
+    b = board(p1={"field": [ch("a", state="sleep")]}, p2={"field": [ch("d")]},
+              interference={"items": [{"kind": "attack", "player": "p1", "card": "a"}]}, battle={"attacker": "a"})
+    g = Game(RS, b, 1)
+    g.run("decision")
+    assert g.pending.player == "p2" and "defend:d" in [o.value for o in g.pending.options]
+
+
+def test_thv_state_mid_battle_reenters_as_board():
+    b = board(p1={"field": [ch("a")]}, p2={"field": [ch("d")]})
+    g = Game(RS, b, 1)
+    g.run("decision")
+    g.answer(g.pending.id, "attack:a")
+    g.run("decision")
+    data = {k: v for k, v in g.state.data.items() if k in RS.board_schema["properties"]}
+    h = Game(RS, data, 1)
+    h.run("decision")
+    assert h.pending.player == "p2" and "defend:d" in [o.value for o in h.pending.options]

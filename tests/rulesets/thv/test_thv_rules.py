@@ -225,3 +225,16 @@ def test_thv_replay_is_byte_for_byte():
 def test_thv_fuzz_share_small():
     res = fuzz(RS, 8, seed=99)
     assert res["crashes"] == 0 and res["violations"] == 0 and res["finished"] == 8, res["examples"]
+
+
+def test_thv_4_8_1_a_discard_choice_survives_an_adjustment_meanwhile():
+    cards = [{"id": f"h{i}", "name": f"c{i}", "type": "command", "cost": "-"} for i in range(9)]
+    g = run(board(phase="discard", p1={"hand": cards}), [])
+    assert g.pending.rule == "thv:4.8.1.a"
+    g.adjust({"op": "destroy", "target": "h0"})
+    g.answer(g.pending.id, "h0")  # gone already: the rules ask again
+    g.run("decision")
+    assert g.pending.rule == "thv:4.8.1.a"
+    g.answer(g.pending.id, "h1")
+    g.run("decision")
+    assert len(g.state.data["players"]["p1"]["hand"]) == 7 and g.pending.rule == "thv:1.12.1"
