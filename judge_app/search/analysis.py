@@ -189,7 +189,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 def _keys(text: str) -> list[str]:
     """Keyword units: the value is a newline-separated list; each line is one token, folded."""
-    return [k for k in (fold(line).strip() for line in (text or "").split("\n")) if k]
+    return [k for k in (fold(line).strip() for line in (text or "").split("\n")) if any(is_word_char(c) for c in k)]
 
 
 def bigram_analyzer():
