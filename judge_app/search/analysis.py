@@ -187,9 +187,55 @@ def _words(text: str) -> tuple[str, ...]:
     return content_words(text)
 
 
+# Several parts of a clause go into one Whoosh field with a weight each (title, breadcrumb, body,
+# lead-in): the posting's weight is the weighted term frequency, which BM25 then saturates once for
+# the whole clause. That is BM25F proper, and it needs one posting list per query token instead of
+# one per token and field. The parts travel as one string joined by PART_SEP.
+PART_SEP = "\x1f"
+
+
+class WeightedPartsTokenizer(Tokenizer):
+    def __init__(self, func, weights: tuple[float, ...]):
+        self.func = func
+        self.weights = weights
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.func is other.func and self.weights == other.weights
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            parts, weights = [value], (1.0,)
+        else:
+            parts, weights = (value or "").split(PART_SEP), self.weights
+        pos = start_pos
+        for part, weight in zip(parts, weights):
+            for text in (self.func(part) if tokenize else [part]):
+                t.text = text
+                t.boost = weight
+                t.stopped = False
+                if keeporiginal:
+                    t.original = text
+                if positions:
+                    t.pos = pos
+                if chars:
+                    t.startchar = t.endchar = start_char
+                pos += 1
+                yield t
+
+
+def weighted_bigram_analyzer(weights):
+    return WeightedPartsTokenizer(_bigrams_cached, tuple(weights))
+
+
+def weighted_word_analyzer(weights):
+    return WeightedPartsTokenizer(_words, tuple(weights))
+
+
 def _keys(text: str) -> list[str]:
     """Keyword units: the value is a newline-separated list; each line is one token, folded."""
-    return [k for k in (fold(line).strip() for line in (text or "").split("\n")) if k]
+    return [k for k in (fold(line).strip() for line in (text or "").split("\n")) if any(is_word_char(c) for c in k)]
 
 
 def bigram_analyzer():

@@ -60,7 +60,7 @@ def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str |
         keys=keys,
         terms=defined.get(clause.id, []),
         info={"id": clause.id, "doc": clause.doc, "number": clause.number,
-              "inherited": via is not None, "via": via},
+              "inherited": via is not None, "via": via, "heading": not text.strip()},
     )
 
 

@@ -25,36 +25,42 @@ from whoosh.query import Every
 from judge_app.search import analysis, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 6          # bump when the schema or what goes into a field changes
+FORMAT = 8          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
-# Field weights, applied at query time (Whoosh's field_boost multiplies the term frequency, which
-# BM25 then saturates, so it barely counts): titles and breadcrumbs weigh more than the body,
-# keyword units most.
-BOOSTS = {"title_bi": 1.5, "title_w": 1.5, "crumbs_bi": 1.2,
-          "body_bi": 1.0, "body_w": 1.0, "ctx_bi": 0.5, "keys": 2.0, "terms": 6.0}
+# Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs
+# weigh more than the body, an untitled parent's lead-in less. Keyword units and defined terms have
+# fields of their own, weighted at query time.
+PARTS = ("title", "crumbs", "body", "context")
+BI_WEIGHTS = {"title": 1.5, "crumbs": 1.2, "body": 1.0, "context": 0.5}
+W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
+BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0}
 
 
 def schema() -> Schema:
-    bi, w, k = analysis.bigram_analyzer(), analysis.word_analyzer(), analysis.key_analyzer()
+    bi = analysis.weighted_bigram_analyzer([BI_WEIGHTS[p] for p in PARTS])
+    w = analysis.weighted_word_analyzer([W_WEIGHTS[p] for p in PARTS])
+    k = analysis.key_analyzer()
     return Schema(
         key=ID(stored=True, unique=True),
         scope=ID(stored=True),
         info=STORED(),
-        title_bi=TEXT(analyzer=bi, phrase=False),
-        title_w=TEXT(analyzer=w, phrase=False),
-        crumbs_bi=TEXT(analyzer=bi, phrase=False),
-        body_bi=TEXT(analyzer=bi, phrase=False),
-        body_w=TEXT(analyzer=w, phrase=False),
-        ctx_bi=TEXT(analyzer=bi, phrase=False),
+        bi=TEXT(analyzer=bi, phrase=False),
+        w=TEXT(analyzer=w, phrase=False),
         keys=TEXT(analyzer=k, phrase=False),
         terms=TEXT(analyzer=k, phrase=False),
     )
 
 
+def _parts(e: IndexEntry, weights: dict) -> str:
+    """The entry's parts joined for a weighted field; a part with weight 0 is left empty."""
+    values = {"title": e.title, "crumbs": e.crumbs, "body": e.body, "context": e.context}
+    return analysis.PART_SEP.join(values[p] if weights[p] else "" for p in PARTS)
+
+
 def content_hash(items: list[IndexEntry]) -> str:
     h = hashlib.sha256()
-    h.update(f"format={FORMAT};analyser={analysis.analyser_name()};".encode())
+    h.update(f"format={FORMAT};analyser={analysis.analyser_name()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
     h.update(synonyms.files_digest().encode())
     for e in items:
         h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
@@ -68,9 +74,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     ix = storage.create_index(schema())
     writer = ix.writer()
     for e in items:
-        writer.add_document(key=e.key, scope=e.scope, info=e.info,
-                            title_bi=e.title, title_w=e.title, crumbs_bi=e.crumbs,
-                            body_bi=e.body, body_w=e.body, ctx_bi=e.context, keys="\n".join(e.keys), terms="\n".join(e.terms))
+        writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS), w=_parts(e, W_WEIGHTS),
+                            keys="\n".join(e.keys), terms="\n".join(e.terms))
     writer.commit()
     ix.close()
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "format": FORMAT,

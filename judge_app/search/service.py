@@ -15,7 +15,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from whoosh.query import DisjunctionMax, Or, Term
+from whoosh import scoring
+from whoosh.query import Or, Term
 
 from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
@@ -30,8 +31,10 @@ ANSWER_CACHE = 1024    # remembered answers per process
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
-BIGRAM_FIELDS = ("title_bi", "crumbs_bi", "body_bi", "ctx_bi")
-WORD_FIELDS = ("title_w", "body_w")
+BM25_B, BM25_K1 = 0.3, 1.2
+HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
+MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
+MAX_CONCEPTS = 14       # at most this many tokens, the most selective first
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -76,7 +79,7 @@ class SearchService:
     def _searcher(self):
         s = getattr(self._local, "searcher", None)
         if s is None:
-            s = self._local.searcher = self.index.searcher()
+            s = self._local.searcher = self.index.searcher(weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1))
         return s
 
     def check_doc(self, doc: str | None) -> str | None:
@@ -128,19 +131,25 @@ class SearchService:
         return hits
 
     def _text_query(self, query: str, doc: str | None, syns) -> Or | None:
-        """One clause per query concept: each bigram or word is a DisjunctionMax over the fields,
-        so a clause matching more of the query's concepts beats one repeating a single concept in
-        its title, breadcrumb and body (a heading 「バリア」 against the clause that answers)."""
+        """BM25F over the weighted `bi` and `w` fields, plus keyword units and defined terms.
+
+        Query tokens found in more than MAX_DF of the clauses (「ます」「カード」) are dropped: they
+        add almost nothing to BM25 and make Whoosh read most of the index; at most MAX_CONCEPTS
+        tokens are kept, the most selective first."""
         folded = fold(query)
+        searcher = self._searcher()
+        cap = MAX_DF * max(1, searcher.doc_count())
         subs = []
 
-        def concept(fields, token, boost=1.0):
-            subs.append(DisjunctionMax([Term(f, token, boost=BOOSTS[f]) for f in fields], boost=boost))
+        def tokens(text, boost=1.0, limit=MAX_CONCEPTS):
+            cands = [("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
+            cands += [("w", t) for t in dict.fromkeys(analysis.content_words(text))]
+            found = sorted(((searcher.doc_frequency(f, t), f, t) for f, t in cands), key=lambda x: x[0])
+            kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
+            for _df, f, t in kept[:limit]:
+                subs.append(Term(f, t, boost=BOOSTS[f] * boost))
 
-        for t in dict.fromkeys(analysis.bigrams(query)):
-            concept(BIGRAM_FIELDS, t)
-        for w in dict.fromkeys(analysis.content_words(query)):
-            concept(WORD_FIELDS, w)
+        tokens(query)
         whole = term_key(query)
         if whole:
             subs += [Term("keys", whole, boost=BOOSTS["keys"]), Term("terms", whole, boost=BOOSTS["terms"])]
@@ -150,12 +159,8 @@ class SearchService:
         for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
             subs.append(Term("keys", k, boost=BOOSTS["keys"] * 0.5))
         for syn, _talk in syns:
-            k = term_key(syn.term)
-            subs.append(Term("keys", k, boost=BOOSTS["keys"] * SYNONYM_BOOST))
-            for t in dict.fromkeys(analysis.bigrams(syn.term)):
-                concept(BIGRAM_FIELDS, t, SYNONYM_BOOST)
-            for w in dict.fromkeys(analysis.content_words(syn.term)):
-                concept(WORD_FIELDS, w, SYNONYM_BOOST)
+            subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
+            tokens(syn.term, SYNONYM_BOOST, limit=6)
         return Or(subs) if subs else None
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
@@ -166,6 +171,7 @@ class SearchService:
         s = self._searcher()
         flt = Term("scope", doc) if doc else None
         results = s.search(q, limit=max(limit * 3, 30), filter=flt)
+        question = len(analysis.content_words(query)) >= 2
         hits = []
         seen = set()
         for r in results:
@@ -175,7 +181,11 @@ class SearchService:
             if info["id"] in seen:
                 continue
             seen.add(info["id"])
-            hits.append(Hit(info["id"], info["doc"], float(r.score), "text", info["inherited"], info["via"]))
+            score = float(r.score)
+            if question and info.get("heading"):
+                score *= HEADING_FACTOR       # a question wants a rule, not a bare section title
+            hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
+        hits.sort(key=lambda h: -h.score)
         # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
         # leads. Inside a longer question the synonym only expands the query.
         whole = term_key(_QUESTION_TAIL.sub("", query.strip()))

@@ -102,5 +102,7 @@ def glossary_page(doc):
         terms = get_service().glossary_for(doc)
     except UnknownDoc as e:
         return _doc_error(e)
+    for t in terms:
+        t["url"] = clause_url(t["id"])
     corpus = get_corpus()
     return render_template("glossary.html", doc=corpus.docs[doc], terms=terms, docs=list(corpus.docs.values()))

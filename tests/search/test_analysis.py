@@ -1,0 +1,46 @@
+"""Japanese analysis pinned on the rulebooks' own words."""
+from whoosh.analysis import Tokenizer
+
+from judge_app.search import analysis
+from judge_app.search.normalize import fold, fold_with_map
+
+
+def test_fold_width_kana_and_long_vowel():
+    assert fold("カウンター") == fold("かうんた") == fold("ｶｳﾝﾀｰ")
+    assert fold("ＫＯ時") == "ko時"
+    assert fold("リフレッシュ") == "りふれっしゅ"
+
+
+def test_fold_with_map_points_back_to_the_original():
+    text = "【ブロッカー】を"
+    folded, where = fold_with_map(text)
+    assert folded == "【ぶろっか】を" and text[where[1]] == "ブ"
+
+
+def test_bigrams_of_kanji_kana_and_latin_runs():
+    assert analysis.bigrams("敗北条件") == ["敗北", "北条", "条件"]
+    assert "ko" in analysis.bigrams("KO時")
+    assert analysis.bigrams("親") == ["親"]
+
+
+def test_quantity_token_joins_3_mai_and_nanmai():
+    assert "#枚" in analysis.bigrams("同一のカードナンバーのカードは、デッキ内にそれぞれ4枚以下")
+    assert "#枚" in analysis.bigrams("何枚まで入れられる？")
+
+
+def test_words_are_dictionary_forms_without_particles():
+    words = analysis.content_words("殴ったら負け？")
+    assert "殴る" in words and "が" not in words
+    assert fold("出来る") in analysis.content_words("できない")
+
+
+def test_punctuation_only_gives_no_tokens_and_no_stopiteration():
+    for value in ["", "！？。", "【】", "***", "~~", "\"\"", "　"]:
+        for make in (analysis.bigram_analyzer, analysis.word_analyzer, analysis.key_analyzer):
+            tok = make()
+            assert isinstance(tok, Tokenizer)
+            assert [t.text for t in tok(value, positions=True)] == []
+
+
+def test_bracketed_keywords_are_units():
+    assert analysis.bracketed("【ブロッカー】と《グー》と「リフレッシュ」") == ["ブロッカー", "グー", "リフレッシュ"]

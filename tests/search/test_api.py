@@ -1,0 +1,101 @@
+"""/api/search and /search: the answer's shape, and every odd input answered without a 500."""
+import pytest
+
+from judge_app.search import MAX_QUERY
+from tests.search.conftest import ids
+
+FIELDS = {"id", "doc", "number", "title", "breadcrumb", "snippet", "score", "inherited"}
+
+
+def test_api_search_shape(client):
+    data = client.get("/api/search", query_string={"q": "【ブロッカー】", "doc": "opcg", "limit": 3}).get_json()
+    assert data["query"] == "【ブロッカー】"
+    assert 1 <= len(data["results"]) <= 3
+    for r in data["results"]:
+        assert FIELDS <= set(r)
+        assert isinstance(r["score"], float) and isinstance(r["inherited"], bool)
+        assert r["id"] == f"{r['doc']}:{r['number']}"
+    first = data["results"][0]
+    assert first["id"] == "opcg:10-1-4-1"
+    a, b = first["marks"][0]
+    assert first["snippet"][a:b] == "ブロッカー"
+
+
+def test_kaiun_multi_finds_inherited_kaiun_clauses_labelled(client):
+    data = client.get("/api/search", query_string={"q": "リフレッシュ", "doc": "kaiun-multi"}).get_json()
+    inherited = [r for r in data["results"] if r["inherited"]]
+    assert inherited and inherited[0]["id"].startswith("kaiun:") and inherited[0]["doc"] == "kaiun"
+    assert all(r["doc"] in ("kaiun", "kaiun-multi") for r in data["results"])
+
+
+def test_unfiltered_search_lists_a_kaiun_clause_once(client):
+    got = [r["id"] for r in client.get("/api/search", query_string={"q": "リフレッシュ", "limit": 50}).get_json()["results"]]
+    assert len(got) == len(set(got))
+
+
+@pytest.mark.parametrize("q", ["", "   ", "！？", "\"", "AND", "OR NOT", "a AND (b", "*", "ブロ*", "~2", "「", "【",
+                               "\\", "%", "<script>alert(1)</script>", "x" * 5000, "7-1-4-" + "1-" * 100])
+def test_odd_queries_answer_without_500(client, q):
+    r = client.get("/api/search", query_string={"q": q})
+    assert r.status_code == 200
+    data = r.get_json()
+    assert "results" in data
+    if not data["results"]:
+        assert data["message"]
+    page = client.get("/search", query_string={"q": q})
+    assert page.status_code == 200 and b"<script>alert" not in page.data
+
+
+def test_overlong_query_is_cut_and_says_so(client):
+    data = client.get("/api/search", query_string={"q": "リフレッシュ" * 100}).get_json()
+    assert data["truncated"] is True and str(MAX_QUERY) in data["message"]
+
+
+def test_empty_query_asks_for_a_query(client):
+    data = client.get("/api/search?q=").get_json()
+    assert data["results"] == [] and "入力" in data["message"]
+
+
+def test_unknown_doc_is_400_naming_valid_keys(client):
+    r = client.get("/api/search", query_string={"q": "x", "doc": "mtg"})
+    assert r.status_code == 400
+    body = r.get_json()
+    assert body["field"] == "doc" and body["valid_docs"] == ["kaiun", "kaiun-multi", "los", "thv", "opcg"]
+    assert "mtg" in body["error"]
+    assert client.get("/search", query_string={"q": "x", "doc": "mtg"}).status_code == 400
+
+
+@pytest.mark.parametrize("limit", ["0", "51", "abc", "-1", "1.5"])
+def test_bad_limit_is_400(client, limit):
+    r = client.get("/api/search", query_string={"q": "x", "limit": limit})
+    assert r.status_code == 400 and r.get_json()["field"] == "limit"
+
+
+def test_search_page_highlights_with_mark_and_escapes(client):
+    page = client.get("/search", query_string={"q": "ブロッカー", "doc": "opcg"}).data.decode()
+    assert "<mark>ブロッカー</mark>" in page
+    assert 'href="/rules/opcg/10-1-4-1"' in page
+    assert client.get("/search?q=%E8%A6%AA&format=json").get_json()["results"]
+
+
+def test_home_has_the_search_box_and_no_inline_script(client):
+    page = client.get("/").data.decode()
+    assert 'id="q"' in page and 'data-api="/api/search"' in page
+    assert '<script src="/static/search.js"' in page
+    assert "<script>" not in page
+    assert client.get("/static/search.js").status_code == 200
+
+
+def test_cli_search_json(capsys, svc, tmp_path):
+    from judge_app.cli import main
+
+    assert main(["search", "７－１－４", "--doc", "opcg", "--json", "--index-dir", str(tmp_path)]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["results"][0]["id"] == "opcg:7-1-4"
+    assert main(["search", "x", "--doc", "mtg", "--index-dir", str(tmp_path)]) == 2
+
+
+def test_service_ids_helper_agrees_with_api(svc, client):
+    assert ids(svc.search("6-2-4-b")) == [r["id"] for r in client.get("/api/search?q=6-2-4-b").get_json()["results"]]

@@ -1,0 +1,69 @@
+"""The on-disk index: keyed by the corpus's content, reused when valid, rebuilt when not, read-only."""
+import json
+from types import SimpleNamespace
+
+import pytest
+from whoosh.filedb.filestore import FileStorage
+
+from judge_app.search import glossary, index
+
+
+def tiny_corpus(text="「リフレッシュ」とは、トラッシュのカードをデッキに戻す行為です。"):
+    c1 = SimpleNamespace(id="kaiun:9-3", doc="kaiun", number="9-3", title="リフレッシュ", text="",
+                         parent=None, children=["kaiun:9-3-1"], inherits_from=None, placeholder=False)
+    c2 = SimpleNamespace(id="kaiun:9-3-1", doc="kaiun", number="9-3-1", title=None, text=text,
+                         parent="kaiun:9-3", children=[], inherits_from=None, placeholder=False)
+    doc = SimpleNamespace(key="kaiun", base=None, numbering="hyphen", clauses={c.id: c for c in (c1, c2)})
+    corpus = SimpleNamespace(docs={"kaiun": doc})
+    corpus.clause = lambda cid: doc.clauses.get(cid)
+    return corpus
+
+
+def build(tmp_path, corpus):
+    return index.open_or_build(tmp_path, corpus, glossary.build(corpus))
+
+
+def test_second_start_loads_the_cache(tmp_path):
+    _, first = build(tmp_path, tiny_corpus())
+    _, second = build(tmp_path, tiny_corpus())
+    assert not first["cached"] and second["cached"] and first["key"] == second["key"]
+
+
+def test_changed_rulebook_gets_a_new_index_and_the_old_one_goes(tmp_path):
+    _, a = build(tmp_path, tiny_corpus())
+    _, b = build(tmp_path, tiny_corpus("「リフレッシュ」とは、別の文です。"))
+    assert a["key"] != b["key"] and not b["cached"]
+    dirs = [p.name for p in tmp_path.iterdir()]
+    assert dirs == [b["key"][:24]]
+
+
+@pytest.mark.parametrize("damage", ["meta", "segment", "count"])
+def test_corrupt_cache_is_rebuilt_never_served(tmp_path, damage):
+    _, a = build(tmp_path, tiny_corpus())
+    d = tmp_path / a["key"][:24]
+    if damage == "meta":
+        (d / index.META).write_text("{not json")
+    elif damage == "segment":
+        for f in d.glob("*.seg"):
+            f.write_bytes(b"garbage")
+    else:
+        meta = json.loads((d / index.META).read_text())
+        meta["docs"] += 1
+        (d / index.META).write_text(json.dumps(meta))
+    ix, b = build(tmp_path, tiny_corpus())
+    assert not b["cached"]
+    with ix.searcher() as s:
+        assert s.doc_count() == 2
+
+
+def test_index_is_opened_read_only(tmp_path):
+    ix, _ = build(tmp_path, tiny_corpus())
+    assert isinstance(ix.storage, FileStorage) and ix.storage.readonly
+    with pytest.raises(Exception):
+        ix.writer()
+
+
+def test_leftover_temporary_build_does_not_break_the_next_start(tmp_path):
+    (tmp_path / ".build-deadbeef-x").mkdir()
+    _, a = build(tmp_path, tiny_corpus())
+    assert (tmp_path / a["key"][:24] / index.META).exists()
