@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import (PLAYERS, attack_of, bare, get_card, label, locate, on_field_character, opponent,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, label, locate, on_field_character, opponent,
                                         put, take, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
@@ -226,7 +226,6 @@ class AdjustMixin:
 
 
 def ZONE(z):
-    from judge_app.engine.thv.cards import ZONE_JA
     return ZONE_JA[z]
 
 
