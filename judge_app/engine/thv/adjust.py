@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import (PLAYERS, attack_of, bare, get_card, label, locate, on_field_character, opponent,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, label, locate, on_field_character, opponent,
                                         put, take, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
@@ -40,6 +40,8 @@ ADJUSTMENTS = (
                {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
     Adjustment("extra_phase", "追加のフェイズを得る", "thv:4.10.3",
                {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
+    Adjustment("win", "ゲームに勝利する、という効果", "thv:1.5.2.a", {"target": {"enum": list(PLAYERS)}}, ("target",)),
+    Adjustment("lose", "ゲームに敗北する、という効果", "thv:1.5.3.c", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("infinite_loop", "回避できない無限ループ（全て1人のカードなら target にそのプレイヤー）", "thv:1.5.4.b",
                {"target": {"enum": [*PLAYERS, "none"]}}, ()),
     concede_adjustment("thv:1.5.3.d"),
@@ -211,6 +213,14 @@ class AdjustMixin:
         _bump(g)
         return g.log("thv:4.10.3.a", "adjust", f"判定員の調整: 現在のフェイズの後に追加の{PHASE_JA[target]}を得る", None)
 
+    def adjust_win(self, g, spec, target):
+        g.end_game(target)
+        return g.log("thv:1.5.2.a", "adjust", f"「ゲームに勝利する」効果により {target} の勝利（全ての相手プレイヤーは敗北、1.5.2）", target)
+
+    def adjust_lose(self, g, spec, target):
+        g.end_game(opponent(target))
+        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target)
+
     def adjust_infinite_loop(self, g, spec, target="none"):
         if target in PLAYERS:
             g.end_game(opponent(target))
@@ -226,7 +236,6 @@ class AdjustMixin:
 
 
 def ZONE(z):
-    from judge_app.engine.thv.cards import ZONE_JA
     return ZONE_JA[z]
 
 

@@ -1,7 +1,7 @@
 """キャラクターと戦闘 (6): 攻撃 (6.3), 防御 (6.4), 戦闘 (6.2.4 in its order), グレイズ (6.5)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import (attack_of, bare, get_card, has, label, on_field_character, opponent, put,
+from judge_app.engine.thv.cards import (attack_of, bare, characters, get_card, has, label, on_field_character, opponent,
                                         same_race, toughness_of, update_card)
 
 
@@ -191,7 +191,6 @@ class BattleMixin:
 
     def end_of_battle(self, g, reset_rule, expire_rule):
         """h: battle damage reset (1.10.13.d); i: 「戦闘終了時まで」 effects end; j: nothing the engine reads."""
-        from judge_app.engine.thv.cards import characters
         for c in characters(g):
             if c.get("battle_damage"):
                 update_card(g, c["id"], battle_damage=0)

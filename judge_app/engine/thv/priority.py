@@ -2,7 +2,7 @@
 resolved last in first out (1.12.8.a) with the battle at its end (1.12.8.b)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import characters, get_card, label, opponent
+from judge_app.engine.thv.cards import characters, label, opponent
 
 PASS = "pass"
 

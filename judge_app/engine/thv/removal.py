@@ -2,8 +2,8 @@
 in the same state together (9.1.5), moving to 冥界 or 除外エリア of their original player (3.1.6)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import (accumulated, bare, battle_power_raw, characters, label, locate, put, take,
-                                        toughness_of)
+from judge_app.engine.thv.cards import (accumulated, bare, battle_power_raw, characters, get_card, label, locate, put,
+                                        take, toughness_of, update_card)
 
 
 class RemovalMixin:
@@ -34,7 +34,6 @@ class RemovalMixin:
         return loc[0] if loc else None
 
     def _mark(self, g, cid):
-        from judge_app.engine.thv.cards import update_card
         update_card(g, cid, kesshi=True)
 
     def resolve_kesshi(self, g, ids):
@@ -44,7 +43,6 @@ class RemovalMixin:
         yield from self.destroy(g, ids)
 
     def _card(self, g, cid):
-        from judge_app.engine.thv.cards import get_card
         return get_card(g, cid)
 
     def destroy(self, g, ids, rule="thv:9.3.4.g"):

@@ -3,7 +3,7 @@ import random
 
 from judge_app.engine import AdjustmentError, Game, get_ruleset
 from judge_app.engine.policies import SeededRandom
-from judge_app.engine.thv.cards import PLAYERS, ZONES
+from judge_app.engine.thv.cards import PLAYERS
 
 RS = get_ruleset("thv")
 

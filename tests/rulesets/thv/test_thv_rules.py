@@ -238,3 +238,9 @@ def test_thv_4_8_1_a_discard_choice_survives_an_adjustment_meanwhile():
     g.answer(g.pending.id, "h1")
     g.run("decision")
     assert len(g.state.data["players"]["p1"]["hand"]) == 7 and g.pending.rule == "thv:1.12.1"
+
+
+def test_thv_1_5_2_a_and_1_5_3_c_win_and_lose_effects():
+    assert run(board(), [{"op": "win", "target": "p2"}]).state.winner == "p2"
+    g = run(board(), [{"op": "lose", "target": "p2"}])
+    assert g.state.winner == "p1" and g.trace[-1].rule == "thv:1.5.3.c"
