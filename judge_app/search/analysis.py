@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import threading
 
 from whoosh.analysis import Token, Tokenizer
 
@@ -39,10 +40,24 @@ def analyser_name() -> str:
 
 
 @functools.lru_cache(maxsize=2)
-def _sudachi():
-    from sudachipy import Dictionary, SplitMode
+def _sudachi_dictionary():
+    from sudachipy import Dictionary
 
-    return Dictionary(dict="core").tokenizer(mode=SplitMode.C)
+    return Dictionary(dict="core")
+
+
+_threads = threading.local()
+
+
+def _sudachi():
+    """One tokenizer per thread: a SudachiPy Tokenizer cannot be used concurrently (gunicorn's gthread
+    workers search from several threads); the dictionary behind them is loaded once and shared."""
+    tokenizer = getattr(_threads, "sudachi", None)
+    if tokenizer is None:
+        from sudachipy import SplitMode
+
+        tokenizer = _threads.sudachi = _sudachi_dictionary().tokenizer(mode=SplitMode.C)
+    return tokenizer
 
 
 @functools.lru_cache(maxsize=2)
