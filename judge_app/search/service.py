@@ -9,7 +9,6 @@ Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * a
 """
 from __future__ import annotations
 
-import copy
 import re
 import threading
 from collections import OrderedDict
@@ -216,7 +215,8 @@ class SearchService:
                 self._answers[key] = cached
                 while len(self._answers) > ANSWER_CACHE:
                     self._answers.popitem(last=False)
-        return copy.deepcopy(cached)   # callers add to the results (urls); the cached copy stays clean
+        # callers add keys to the answer and its results (urls): fresh dicts keep the cached one clean
+        return {**cached, "results": [dict(r) for r in cached["results"]]}
 
     def _search(self, query: str | None, doc: str | None, limit: int) -> dict:
         raw = (query or "").strip()
