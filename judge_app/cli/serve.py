@@ -12,7 +12,7 @@ def register(sub) -> None:
     p = sub.add_parser("serve", help="serve the app with gunicorn (production)")
     p.add_argument("--host", default=os.environ.get("JUDGE_APP_HOST", "127.0.0.1"))
     p.add_argument("--port", type=int, default=int(os.environ.get("JUDGE_APP_PORT", "8000")))
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: 2 x cores, 2..8)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core, 2..8)")
     p.add_argument("--threads", type=int, default=None, help="threads per worker (default 4)")
     p.add_argument("--no-access-log", action="store_true")
     p.set_defaults(func=run)
