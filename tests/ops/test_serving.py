@@ -66,3 +66,11 @@ def test_body_over_the_cap_is_413_on_every_json_endpoint(client, app):
         resp = client.post(path, data=big, content_type="application/json")
         assert resp.status_code == 413, path
         assert resp.get_json()["field"] == "body"
+
+
+def test_json_answers_are_utf8_not_escaped(client):
+    resp = client.get("/api/clauses/opcg/7-1-4")
+    assert resp.status_code == 200 and resp.mimetype == "application/json"
+    raw = resp.get_data()
+    assert b"\\u" not in raw
+    assert resp.get_json()["title"].encode() in raw
