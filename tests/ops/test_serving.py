@@ -69,7 +69,7 @@ def test_body_over_the_cap_is_413_on_every_json_endpoint(client, app):
 
 
 def test_json_answers_are_utf8_not_escaped(client):
-    resp = client.get("/api/clauses/opcg/7-1-4")
+    resp = client.get("/api/clauses/opcg/7-1-4-1")
     assert resp.status_code == 200 and resp.mimetype == "application/json"
     raw = resp.get_data()
     assert b"\\u" not in raw
