@@ -28,6 +28,7 @@ MAX_LIMIT = 50
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
+CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, against the whole-query key
 BM25_B, BM25_K1 = 0.3, 1.2
 HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
@@ -155,7 +156,7 @@ class SearchService:
             if k and k != whole:
                 subs.append(Term("keys", k, boost=BOOSTS["keys"]))
         for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
-            subs.append(Term("keys", k, boost=BOOSTS["keys"] * 0.5))
+            subs.append(Term("keys", k, boost=BOOSTS["keys"] * CONTAINED_TERM))
         for syn, _talk in syns:
             subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
             tokens(syn.term, SYNONYM_BOOST, limit=6)
