@@ -1,0 +1,369 @@
+"""The table as a judge enters it (board schema), its checks, the initial state, and random legal set-ups."""
+from __future__ import annotations
+
+import copy
+import random
+
+from judge_app.engine.state import GameState
+from judge_app.engine.trace import BoardError
+from judge_app.engine.thv import keywords as kw
+from judge_app.engine.thv.cards import PLAYERS, ZONES
+
+PHASES = ("setup", "turn_start", "active", "maintenance", "draw", "main", "discard", "turn_end")
+PHASE_JA = {"setup": "準備", "turn_start": "ターン開始時", "active": "アクティブフェイズ",
+            "maintenance": "メンテナンスフェイズ", "draw": "ドローフェイズ", "main": "メインフェイズ",
+            "discard": "ディスカードフェイズ", "turn_end": "ターン終了時"}
+EFFECT_OPS = ("damage", "power", "destroy", "kill", "exile", "draw", "add_node", "life", "negate", "cancel_attack")
+TARGETS = ("character", "own_character", "opponent_character", "player", "opponent", "self", "card_in_play")
+
+_int = {"type": "integer", "minimum": -999, "maximum": 999}
+# type lists with per-type keywords instead of oneOf: the same rule, and far cheaper to validate
+_stat = {"type": ["integer", "string", "null"], "minimum": 0, "maximum": 99, "pattern": "^-$"}
+EFFECT = {
+    "type": "object", "required": ["op"], "additionalProperties": False,
+    "description": "カードのテキストを判定員が調整の語彙で書いたもの（エンジンが解決する）",
+    "properties": {
+        "op": {"enum": list(EFFECT_OPS)}, "value": _int, "attack": _int, "toughness": _int,
+        "target": {"enum": list(TARGETS)}, "duration": {"enum": ["battle", "turn", "permanent"]},
+        "state": {"enum": ["active", "sleep"]},
+    },
+}
+MOD = {
+    "type": "object", "required": ["layer"], "additionalProperties": False,
+    "properties": {"layer": {"enum": ["set", "swap", "modify", "always"]},
+                   "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
+                   "until": {"enum": ["battle", "turn", "permanent"]}},
+}
+CARD_PROPS = {
+    "id": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,40}$"},
+    "owner": {"enum": list(PLAYERS)},
+    "name": {"type": "string", "minLength": 1, "maxLength": 80},
+    "no": {"type": "string", "maxLength": 20},
+    "type": {"enum": ["character", "spell", "command", "unknown"]},
+    "cost": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^(-|Nullity)$"},
+    "need": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^Nullity$"},
+    "attack": _stat, "toughness": _stat,
+    "attack_mod": {"type": "integer", "minimum": -99, "maximum": 99},
+    "toughness_mod": {"type": "integer", "minimum": -99, "maximum": 99},
+    "graze": {"type": "integer", "minimum": 0, "maximum": 99},
+    "race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6},
+    "caster": {"type": "string", "maxLength": 80},
+    "alt_race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6,
+                 "description": "代替レース（2.7.2）: アイコン1つを1要素に。例 [\"妖怪\", \"妖怪\"] は妖怪2枚"},
+    "keywords": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 20},
+    "effect": EFFECT,
+    "activated": {
+        "type": "object", "required": ["timing", "effect"], "additionalProperties": False,
+        "properties": {"timing": {"enum": ["常時", "自分ターン", "相手ターン"]},
+                       "cost": {"type": "integer", "minimum": 0, "maximum": 99}, "sleep": {"type": "boolean"},
+                       "effect": EFFECT},
+    },
+}
+CARD = {"type": "object", "required": ["id", "name"], "additionalProperties": False, "properties": CARD_PROPS}
+NODE = {"type": "object", "required": ["id", "name"], "additionalProperties": False,
+        "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]}}}
+SET_CARD = {"type": "object", "required": ["id", "name"], "additionalProperties": False,
+            "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]}}}
+FIELD_CARD = {
+    "type": "object", "required": ["id", "name"], "additionalProperties": False,
+    "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]},
+                   "damage": {"type": "integer", "minimum": 0, "maximum": 999},
+                   "battle_damage": {"type": "integer", "minimum": 0, "maximum": 999},
+                   "kesshi": {"type": "boolean", "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
+                   "mods": {"type": "array", "items": MOD, "maxItems": 50},
+                   "sets": {"type": "array", "items": SET_CARD, "maxItems": 20}},
+}
+
+
+def _cards(item, n=200):
+    return {"type": "array", "items": item, "maxItems": n}
+
+
+PLAYER = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "life": {"type": "integer", "minimum": -999, "maximum": 999},
+        "deck": _cards(CARD, 120), "deck_count": {"type": "integer", "minimum": 0, "maximum": 120},
+        "hand": _cards(CARD), "field": _cards(FIELD_CARD), "nodes": _cards(NODE),
+        "graveyard": _cards(CARD), "removed": _cards(CARD), "play_area": _cards(CARD), "sideboard": _cards(CARD, 20),
+    },
+}
+ITEM = {"type": "object", "required": ["kind", "player", "card"], "additionalProperties": False,
+        "properties": {"kind": {"enum": ["card", "effect", "attack", "defence"]}, "player": {"enum": list(PLAYERS)},
+                       "card": {"type": "string"}, "target": {"type": ["string", "null"]},
+                       "effect": {**EFFECT, "type": ["object", "null"]}, "negated": {"type": "boolean"},
+                       "defend": {"type": "boolean"}}}
+BOARD_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "東方VISION board",
+    "type": "object", "required": ["players"],
+    "properties": {
+        "players": {"type": "object", "required": list(PLAYERS), "additionalProperties": False,
+                    "properties": {p: PLAYER for p in PLAYERS}},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 999},
+        "phase": {"enum": [None, *PHASES]},
+        "turn_player": {"enum": list(PLAYERS)},
+        "starting_player": {"enum": list(PLAYERS)},
+        "priority": {"enum": [None, *PLAYERS]},
+        "interference": {"anyOf": [{"type": "null"}, {
+            "type": "object", "required": ["items"], "additionalProperties": False,
+            "properties": {"items": {"type": "array", "items": ITEM, "maxItems": 50},
+                           "used": {"type": "array", "items": {"type": "string"}}}}]},
+        "battle": {"anyOf": [{"type": "null"}, {
+            "type": "object", "required": ["attacker"], "additionalProperties": False,
+            "properties": {"attacker": {"type": "string"}, "defender": {"type": ["string", "null"]},
+                           "attacked_player": {"enum": list(PLAYERS)},
+                           # runtime: the defence window of 6.4.2.a, the fixed target of 6.2.4.c, who dealt
+                           # damage, the hits (for グレイズ), the defender that left, 貫通 damage
+                           "window": {"type": "boolean"}, "target": {"type": ["string", "null"]},
+                           "dealt": {"type": "array"}, "hits": {"type": "array"},
+                           "defender_left": {"type": ["string", "null"]}, "pierced": {"type": "integer"}}}]},
+        "this_turn": {"type": "object", "additionalProperties": False, "properties": {
+            "node_set": {"type": "boolean"}, "character_played": {"type": "boolean"},
+            "doll_played": {"type": "boolean"}, "world_spell_played": {"type": "boolean"},
+            "locked_names": {"type": "array", "items": {"type": "string"}},
+            "first_turn": {"type": "boolean"}}},
+        "options": {"type": "object"},
+        # runtime fields of a state re-entered as a board (ignored or reset at set-up)
+        "passes": {"type": "integer", "minimum": 0}, "winner": {}, "finished": {"type": "boolean"},
+        "flags": {"type": "object"}, "adjust_seq": {"type": "integer"}, "mod_seq": {"type": "integer"},
+        "fillers": {"type": "integer"}, "playing": {"type": ["string", "null"]}, "card_counts": {"type": "object"},
+    },
+    "additionalProperties": False,
+}
+
+
+def all_cards(board: dict):
+    """(field path, card) for every card on the board, set cards included."""
+    for p in PLAYERS:
+        pl = board["players"][p]
+        for zone in ZONES:
+            for i, c in enumerate(pl.get(zone) or ()):
+                yield f"board.players.{p}.{zone}[{i}]", c, p, zone
+                for j, s in enumerate(c.get("sets") or ()) if zone == "field" else ():
+                    yield f"board.players.{p}.{zone}[{i}].sets[{j}]", s, p, "field"
+
+
+def check_board(board: dict, options: dict) -> None:
+    seen: dict[str, str] = {}
+    for path, card, p, zone in all_cards(board):
+        if card["id"] in seen:
+            raise BoardError(f"{path}.id: カードID「{card['id']}」が重複しています（{seen[card['id']]}）", f"{path}.id")
+        seen[card["id"]] = path
+        for k, word in enumerate(card.get("keywords") or ()):
+            problem = kw.check(word)
+            if problem:
+                raise BoardError(f"{path}.keywords[{k}]: {problem}", f"{path}.keywords[{k}]")
+        if zone == "field" and "sets" in card and path.count("sets") == 0 and card.get("type") not in ("character",) \
+                and not kw.has(card.get("keywords") or (), "幻想生物") and card["sets"]:
+            raise BoardError(f"{path}.sets: キャラクター以外にはカードをセットできません（6.1.13）", f"{path}.sets")
+    for p in PLAYERS:
+        pl = board["players"][p]
+        if "deck" in pl and "deck_count" in pl:
+            raise BoardError(f"board.players.{p}.deck_count: deck と deck_count は同時に指定できません",
+                             f"board.players.{p}.deck_count")
+    fresh = board.get("phase") in (None, "setup")
+    if fresh:
+        for p in PLAYERS:
+            _check_deck(board["players"][p], p)
+    else:
+        if "turn_player" not in board:
+            raise BoardError("board.turn_player: フェイズを指定した盤面にはターンプレイヤーが必要です", "board.turn_player")
+    _check_runtime(board, seen)
+
+
+def _check_deck(pl: dict, p: str) -> None:
+    base = f"board.players.{p}"
+    deck = pl.get("deck")
+    if deck is None and pl.get("deck_count") == 50:
+        deck = []  # 50 anonymous cards: nothing to check by name
+    elif deck is None:
+        raise BoardError(f"{base}.deck: 新しいゲームにはデッキ50枚が必要です（1.2.2.a）", f"{base}.deck")
+    for zone in ("hand", "field", "nodes", "graveyard", "removed", "play_area"):
+        if pl.get(zone):
+            raise BoardError(f"{base}.{zone}: ゲーム開始前はデッキ以外の領域は空です（1.2.7）", f"{base}.{zone}")
+    if deck and len(deck) != 50 or not deck and pl.get("deck_count") != 50:
+        raise BoardError(f"{base}.deck: デッキは過不足なく50枚です（1.2.2.a）: {len(deck)}枚", f"{base}.deck")
+    side = pl.get("sideboard")
+    if side is not None and len(side) not in (0, 10):
+        raise BoardError(f"{base}.sideboard: サイドボードは過不足なく10枚です（1.2.5.a）: {len(side)}枚", f"{base}.sideboard")
+    counts: dict[str, int] = {}
+    for zone, cards in (("deck", deck), ("sideboard", side or [])):
+        for i, c in enumerate(cards):
+            counts[c["name"]] = counts.get(c["name"], 0) + 1
+            if counts[c["name"]] > 3:
+                rule = "1.2.2.b" if zone == "deck" else "1.2.5.b"
+                raise BoardError(f"{base}.{zone}[{i}]: 同名のカード「{c['name']}」は{'デッキ' if zone == 'deck' else 'デッキと合わせて'}3枚までです（{rule}）",
+                                 f"{base}.{zone}[{i}]")
+    limited: dict[str, int] = {}
+    for i, c in enumerate(deck):
+        if kw.has(c.get("keywords") or (), "デッキ1枚制限"):
+            key = c.get("no") or c["name"]
+            limited[key] = limited.get(key, 0) + 1
+            if limited[key] > 1:
+                raise BoardError(f"{base}.deck[{i}]: デッキ1枚制限のカード「{c['name']}」は1枚までです（10.24.2.a）",
+                                 f"{base}.deck[{i}]")
+
+
+def _check_runtime(board: dict, ids: dict) -> None:
+    inter = board.get("interference")
+    for i, item in enumerate((inter or {}).get("items") or ()):
+        if item["card"] not in ids:
+            raise BoardError(f"board.interference.items[{i}].card: カード「{item['card']}」が盤面にありません",
+                             f"board.interference.items[{i}].card")
+    battle = board.get("battle")
+    if battle:
+        for key in ("attacker", "defender"):
+            cid = battle.get(key)
+            if cid is not None and not any(cid == c["id"] for _, c, _, z in all_cards(board) if z == "field"):
+                raise BoardError(f"board.battle.{key}: 場にカード「{cid}」がありません", f"board.battle.{key}")
+        if not inter:
+            raise BoardError("board.battle: 攻撃は干渉の中にあります（1.12.6.c）。interference も指定してください",
+                             "board.battle")
+
+
+def setup_state(board: dict, seed: int, options: dict) -> GameState:
+    data = copy.deepcopy(board)
+    fillers = 0
+    for p in PLAYERS:
+        pl = data["players"].setdefault(p, {})
+        for zone in ZONES:
+            pl.setdefault(zone, [])
+        if "deck_count" in pl:
+            n = pl.pop("deck_count")
+            pl["deck"] = [{"id": f"{p}-deck-{k + 1}", "name": "（デッキのカード）", "type": "unknown"} for k in range(n)]
+            fillers += n
+        pl.setdefault("life", 25 if data.get("phase") not in (None, "setup") else 0)
+        for zone in ZONES:
+            pl[zone] = [_own(c, p, zone) for c in pl[zone]]
+    fresh = data.get("phase") in (None, "setup")
+    data["phase"] = "setup" if fresh else data["phase"]
+    data.setdefault("turn", 0 if fresh else 1)
+    data.setdefault("turn_player", None)
+    data.setdefault("starting_player", data["turn_player"])
+    data.setdefault("priority", None)
+    data.setdefault("interference", None)
+    data.setdefault("battle", None)
+    inter = data.get("interference")
+    if inter is not None:
+        inter.setdefault("used", [])
+        if data.get("priority") is None:  # 5.2.3.g / 6.3.4.g: the player after the last one who acted
+            items = inter["items"]
+            data["priority"] = ("p2" if items[-1]["player"] == "p1" else "p1") if items else data["turn_player"]
+    if data.get("battle"):
+        b = data["battle"]
+        b.setdefault("defender", None)
+        b.setdefault("attacked_player", "p2" if data["turn_player"] == "p1" else "p1")
+        b.setdefault("window", b["defender"] is None and data.get("priority") == b["attacked_player"])
+    data["this_turn"] = {"node_set": False, "character_played": False, "doll_played": False,
+                         "world_spell_played": False, "locked_names": [], "first_turn": False,
+                         **(data.get("this_turn") or {})}
+    data["passes"] = 0
+    data["flags"] = {"end_turn": False, "end_phase": False, "skip": [], "extra": None}
+    data["adjust_seq"] = 0
+    data["mod_seq"] = 0
+    data["fillers"] = fillers
+    data["playing"] = None
+    data["options"] = options
+    data["winner"] = None
+    data["finished"] = False
+    return GameState(data, seed)
+
+
+def _own(card: dict, owner: str, zone: str) -> dict:
+    c = dict(card)
+    c.setdefault("owner", owner)
+    c.setdefault("type", "unknown")
+    if zone == "field":
+        c.setdefault("state", "active")
+        c.setdefault("damage", 0)
+        c.setdefault("battle_damage", 0)
+        c.setdefault("mods", [])
+        c["sets"] = [dict(s, owner=s.get("owner", owner), state=c["state"]) for s in c.get("sets") or ()]  # 11.3.11.c
+    if zone == "nodes":
+        c.setdefault("state", "active")
+    return c
+
+
+# ---- random legal set-ups (fuzzing, 「新しいゲーム」) ------------------------------------------------
+_NAMES = ["博麗霊夢", "霧雨魔理沙", "十六夜咲夜", "魂魄妖夢", "東風谷早苗", "射命丸文", "河城にとり", "レミリア・スカーレット",
+          "チルノ", "八雲紫", "紅美鈴", "パチュリー・ノーレッジ", "アリス・マーガトロイド", "鈴仙・優曇華院・イナバ", "藤原妹紅",
+          "伊吹萃香", "西行寺幽々子", "古明地さとり", "因幡てゐ", "比那名居天子"]
+_RACES = ["人間", "妖怪", "妖精", "魔法使い", "河童", "吸血鬼", "幽霊", "天狗", "鬼", "天人", "獣", "神"]
+_CHAR_WORDS = ["速攻", "奇襲", "先制", "貫通", "隠密", "警戒", "即死", "人形", "伝説", "マナチャージ(1)", "加護(1)"]
+_SPELLS = [
+    ("夢想封印", {"op": "damage", "value": 3, "target": "character"}, []),
+    ("マスタースパーク", {"op": "damage", "value": 4, "target": "opponent"}, []),
+    ("幻世「ザ・ワールド」", {"op": "destroy", "target": "opponent_character"}, []),
+    ("八卦炉", None, ["装備"]),
+    ("楼観剣", None, ["装備", "神器"]),
+    ("呪いの札", None, ["呪符"]),
+    ("紅魔館", None, ["装備/場"]),
+    ("幻想郷", None, ["世界呪符"]),
+    ("式神「藍」", None, ["幻想生物", "維持コスト(1)"]),
+    ("禁忌「レーヴァテイン」", {"op": "kill", "target": "opponent_character"}, ["抵抗(1)"]),
+]
+_COMMANDS = [
+    ("結界", {"op": "power", "attack": 0, "toughness": 2, "target": "own_character", "duration": "battle"}, []),
+    ("弾幕回避", {"op": "cancel_attack"}, ["相手ターン制限"]),
+    ("宴会", {"op": "draw", "value": 1}, ["ターン1枚制限"]),
+    ("お賽銭", {"op": "life", "value": 2}, ["自分ターン制限"]),
+    ("スペル無効", {"op": "negate", "target": "card_in_play"}, []),
+    ("封印", {"op": "exile", "target": "character"}, []),
+    ("ノード加速", {"op": "add_node", "value": 1}, []),
+    ("追撃", {"op": "damage", "value": 2, "target": "opponent"}, []),
+]
+
+
+def _random_card(rng: random.Random, n: int, p: str) -> dict:
+    roll = rng.random()
+    cid = f"{p}-c{n}"
+    if roll < 0.55:
+        name = rng.choice(_NAMES)
+        card = {"id": cid, "name": name, "type": "character", "cost": rng.choice([0, 0, 1, 1, 2, 3]),
+                "need": rng.choice([0, 0, 1, 2, 3]), "attack": rng.randint(1, 5), "toughness": rng.randint(1, 5), "graze": rng.choice([0, 0, 1, 1, 2]),
+                "race": rng.sample(_RACES, rng.choice([1, 1, 2]))}
+        card["keywords"] = rng.sample(_CHAR_WORDS, rng.choice([0, 0, 1, 1, 2]))
+        if rng.random() < 0.1:
+            card["keywords"].append(f"耐性({rng.choice(_RACES)})")
+        return card
+    if roll < 0.8:
+        name, effect, words = _SPELLS[rng.randrange(len(_SPELLS))]
+        card = {"id": cid, "name": name, "type": "spell", "cost": rng.randint(0, 3), "need": rng.randint(0, 3),
+                "caster": rng.choice(_NAMES), "keywords": list(words)}
+        if effect:
+            card["effect"] = dict(effect)
+        if "装備" in words or "呪符" in words:
+            card["attack_mod"], card["toughness_mod"] = rng.choice([(1, 1), (2, 0), (0, 2), (-1, -1)])
+        if "幻想生物" in words:
+            card["attack"], card["toughness"], card["graze"] = rng.randint(1, 3), rng.randint(1, 3), 1
+        return card
+    name, effect, words = _COMMANDS[rng.randrange(len(_COMMANDS))]
+    card = {"id": cid, "name": name, "type": "command", "cost": rng.randint(0, 3), "need": rng.randint(0, 2),
+            "keywords": list(words), "effect": dict(effect)}
+    if rng.random() < 0.15:
+        card["race"] = []
+    return card
+
+
+def random_deck(rng: random.Random, p: str) -> list[dict]:
+    deck: list[dict] = []
+    counts: dict[str, int] = {}
+    n = 0
+    while len(deck) < 50:
+        n += 1
+        card = _random_card(rng, n, p)
+        if counts.get(card["name"], 0) >= 3:  # 1.2.2.b
+            continue
+        counts[card["name"]] = counts.get(card["name"], 0) + 1
+        deck.append(card)
+    for i, c in enumerate(deck):
+        c["id"] = f"{p}-c{i + 1}"
+        if c["type"] == "character" and rng.random() < 0.08:
+            c["activated"] = {"timing": "自分ターン", "cost": 1, "sleep": True,
+                              "effect": {"op": "damage", "value": 1, "target": "opponent"}}
+    return deck
+
+
+def random_board(rng: random.Random) -> dict:
+    return {"players": {p: {"deck": random_deck(rng, p)} for p in PLAYERS}}

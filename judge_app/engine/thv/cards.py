@@ -1,0 +1,198 @@
+"""Cards and where they are: printed information (2), zones (3), characters (6.1) and battle power (6.1.10)."""
+from __future__ import annotations
+
+from judge_app.engine.thv import keywords as kw
+
+PLAYERS = ("p1", "p2")
+ZONES = ("deck", "hand", "field", "nodes", "graveyard", "removed", "play_area", "sideboard")
+ZONE_JA = {"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノードエリア", "graveyard": "冥界",
+           "removed": "除外エリア", "play_area": "プレイエリア", "sideboard": "サイドボード"}
+# Printed information (2) plus identity; everything else is given to a card in a zone and lost when it
+# moves (3.1.7).
+PRINTED = ("id", "owner", "name", "type", "cost", "need", "attack", "toughness", "attack_mod", "toughness_mod",
+           "graze", "race", "caster", "alt_race", "keywords", "effect", "activated", "no")
+TYPE_JA = {"character": "キャラクター", "spell": "スペル", "command": "コマンド", "unknown": "不明"}
+
+
+def opponent(p: str) -> str:
+    return "p2" if p == "p1" else "p1"
+
+
+def bare(card: dict) -> dict:
+    """The card as it arrives in a new zone: only its printed information (3.1.7)."""
+    return {k: card[k] for k in PRINTED if k in card}
+
+
+def words(card: dict) -> list[str]:
+    return card.get("keywords") or []
+
+
+def label(card: dict) -> str:
+    return f"{card.get('name', '?')}（{card['id']}）"
+
+
+# ---- locating -----------------------------------------------------------------------------------------
+def locate(g, cid: str):
+    """(player, zone, index, set_index) of card `cid`, or None. set_index is the position among the set
+    cards of field[index] (3.4.6: a card set on a field card is a field card too)."""
+    for p in PLAYERS:
+        zones = g.data["players"][p]
+        for zone in ZONES:
+            for i, c in enumerate(zones.get(zone) or ()):
+                if c["id"] == cid:
+                    return p, zone, i, None
+                if zone == "field":
+                    for j, s in enumerate(c.get("sets") or ()):
+                        if s["id"] == cid:
+                            return p, zone, i, j
+    return None
+
+
+def card_path(loc) -> str:
+    p, zone, i, j = loc
+    return f"players.{p}.{zone}.{i}" + (f".sets.{j}" if j is not None else "")
+
+
+def get_card(g, cid: str) -> dict | None:
+    loc = locate(g, cid)
+    return g.get(card_path(loc)) if loc else None
+
+
+def update_card(g, cid: str, **fields) -> dict:
+    """Replace the card with a changed copy (values are replaced, never mutated in place)."""
+    loc = locate(g, cid)
+    path = card_path(loc)
+    new = {**g.get(path), **fields}
+    g.set(path, new)
+    return new
+
+
+def take(g, cid: str) -> dict:
+    """Remove card `cid` from wherever it is and return it (with what it carried)."""
+    loc = locate(g, cid)
+    p, zone, i, j = loc
+    if j is None:
+        items = list(g.data["players"][p][zone])
+        card = items.pop(i)
+        g.set(f"players.{p}.{zone}", items)
+    else:
+        host = g.data["players"][p]["field"][i]
+        sets = list(host["sets"])
+        card = sets.pop(j)
+        g.set(f"players.{p}.field.{i}", {**host, "sets": sets})
+    return card
+
+
+def put(g, card: dict, player: str, zone: str, top: bool = False) -> None:
+    """Put a card into a zone. Deck top is index 0; the 冥界's top is its end (3.3.2)."""
+    g.insert_into(f"players.{player}.{zone}", card, 0 if top else None)
+
+
+def field_cards(g, p: str) -> list[dict]:
+    return list(g.data["players"][p]["field"])
+
+
+def is_character(card: dict) -> bool:
+    """A card on the field not set on another card, face up, that is a character card or 幻想生物 (6.1.1, 5.4.3,
+    10.16.3). Cards set on others live in `sets`, so every top-level field card of these kinds is one."""
+    return card.get("type") == "character" or kw.has(words(card), "幻想生物")
+
+
+def characters(g, p: str | None = None) -> list[dict]:
+    ps = PLAYERS if p is None else (p,)
+    return [c for q in ps for c in g.data["players"][q]["field"] if is_character(c)]
+
+
+def controller(g, cid: str) -> str | None:
+    loc = locate(g, cid)
+    return loc[0] if loc else None
+
+
+def on_field_character(g, cid: str | None) -> bool:
+    if cid is None:
+        return False
+    loc = locate(g, cid)
+    return bool(loc) and loc[1] == "field" and loc[3] is None and is_character(g.get(card_path(loc)))
+
+
+# ---- what a character has ------------------------------------------------------------------------------
+def gained_sets(card: dict) -> list[dict]:
+    """Set cards whose text the character gains: 装備 and 呪符 cards (6.1.13, 10.13.6, 10.14.4)."""
+    return [s for s in card.get("sets") or () if kw.has(words(s), "装備") or kw.has(words(s), "呪符")]
+
+
+def char_words(card: dict) -> list[str]:
+    out = list(words(card))
+    for s in gained_sets(card):
+        out += [w for w in words(s) if kw.parse(w)[0] not in kw.NOT_GAINED]
+    return out
+
+
+def has(card: dict, name: str) -> bool:
+    return kw.has(char_words(card), name)
+
+
+def races(card: dict) -> set[str]:
+    r = card.get("race") or []
+    return set(r) if r else {"なし"}  # 2.6.3
+
+
+def same_race(a: dict, b: dict) -> bool:
+    return bool(races(a) & races(b))  # 2.6.6
+
+
+def _num(v) -> int:
+    return 0 if v in (None, "-") else int(v)  # 1.6.1.b: 「-」 asked as a number is 0
+
+
+def battle_power_raw(card: dict) -> tuple[int, int]:
+    """攻撃力 and 耐久力 through the layers of 6.1.10, before the floor of 6.1.12:
+    a 変更 (set), b 入れ替え (swap), c 戦闘修正 (±, equipment's 戦闘修正 included), d 常に (always)."""
+    a, t = _num(card.get("attack")), _num(card.get("toughness"))
+    mods = card.get("mods") or []
+    for m in mods:
+        if m["layer"] == "set":
+            a = m["attack"] if m.get("attack") is not None else a
+            t = m["toughness"] if m.get("toughness") is not None else t
+    for m in mods:
+        if m["layer"] == "swap":
+            a, t = t, a
+    for s in gained_sets(card):
+        a += _num(s.get("attack_mod"))
+        t += _num(s.get("toughness_mod"))
+    for m in mods:
+        if m["layer"] == "modify":
+            a += m.get("attack") or 0
+            t += m.get("toughness") or 0
+    for m in mods:
+        if m["layer"] == "always":
+            a = m["attack"] if m.get("attack") is not None else a
+            t = m["toughness"] if m.get("toughness") is not None else t
+    return a, t
+
+
+def attack_of(card: dict) -> int:
+    return max(0, battle_power_raw(card)[0])  # 6.1.12
+
+
+def toughness_of(card: dict) -> int:
+    return max(0, battle_power_raw(card)[1])  # 6.1.12
+
+
+def accumulated(card: dict) -> int:
+    return (card.get("damage") or 0) + (card.get("battle_damage") or 0)
+
+
+def cost_of(card: dict):
+    """The cost to pay: an int, or None for 「-」 (2.4.3: cannot be played). Nullity is 0 (2.4.4)."""
+    c = card.get("cost", 0)
+    if c == "-":
+        return None
+    if c == "Nullity":
+        return 0
+    return max(0, int(c))  # 1.8.7.j
+
+
+def need_of(card: dict) -> int:
+    n = card.get("need", 0)
+    return 0 if n in ("Nullity", "-", None) else int(n)

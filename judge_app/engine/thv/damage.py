@@ -1,0 +1,78 @@
+"""ダメージ (1.10), ライフポイント (1.9), ドロー (1.11) and the losses they cause (1.5)."""
+from __future__ import annotations
+
+from judge_app.engine.thv.cards import (PLAYERS, get_card, has, label, on_field_character, opponent, races,
+                                        update_card)
+from judge_app.engine.thv import keywords as kw
+
+
+class DamageMixin:
+    def apply_damage(self, g, hits, battle: bool):
+        """1.10.12.c for damage that happens at once (1.10.3). hits: [(source card, target id or player,
+        amount)]. Returns the hits that were applied."""
+        done = []
+        for source, target, amount in hits:
+            src = get_card(g, source) if source else None
+            who = src["id"] if src else "効果"
+            if amount <= 0:
+                continue  # 1.10.14: 0 damage does not happen
+            if target in PLAYERS:
+                g.add(f"players.{target}.life", -amount)
+                yield g.log("thv:1.10.11.a", "damage",
+                            f"{target} に{'戦闘' if battle else '効果'}ダメージ{amount}（発生源 {who}）: ライフ {g.get(f'players.{target}.life')}",
+                            target)
+                done.append((source, target, amount))
+                continue
+            if not on_field_character(g, target):
+                yield g.log("thv:1.10.10.a", "damage", f"{target} はキャラクターではないため、ダメージは無効", None)
+                continue
+            card = get_card(g, target)
+            if battle and src and any(r in races(src) for r in kw.values(self.words_of(card), "耐性")):
+                yield g.log("thv:10.11.2.a", "damage", f"{label(card)} は耐性により {label(src)} から戦闘ダメージを受けない")
+                continue
+            field = "battle_damage" if battle else "damage"
+            card = update_card(g, target, **{field: (card.get(field) or 0) + amount})
+            yield g.log("thv:1.10.11.b", "damage",
+                        f"{label(card)} に{'戦闘' if battle else '効果'}ダメージ{amount}が蓄積された（発生源 {who}）", None)
+            done.append((source, target, amount))
+        return done
+
+    def words_of(self, card):
+        from judge_app.engine.thv.cards import char_words
+        return char_words(card)
+
+    def effect_damage(self, g, source, target, amount):
+        """1.10.12 for one effect damage; 決死 (f) follows at once (9.1.3)."""
+        yield from self.apply_damage(g, [(source, target, amount)], battle=False)
+        yield from self.rule_checks(g)
+
+    def draw(self, g, p, n, rule):
+        """1.11.2: the top n cards of the deck to the hand; short of n, the player loses at once (1.11.7)."""
+        deck = g.data["players"][p]["deck"]
+        if len(deck) < n:
+            g.end_game(opponent(p))
+            yield g.log("thv:1.11.7", "lose", f"{p} はドローすべき{n}枚に対してデッキが{len(deck)}枚のため敗北した（1.5.3.b）", p)
+            return False
+        if n <= 0:
+            return True
+        drawn, rest = deck[:n], deck[n:]
+        g.set(f"players.{p}.deck", rest)
+        g.set(f"players.{p}.hand", g.data["players"][p]["hand"] + drawn)
+        yield g.log(rule, "draw", f"{p} が{n}枚ドローした（デッキ残り{len(rest)}枚）", p)
+        return True
+
+    def check_life(self, g):
+        """1.5.3.a: a player whose life is 0 or less when any player would get priority loses; both at once
+        is a draw (1.5.4.a). (1.9.2 prints the same rule.) Returns True when the game ended."""
+        losers = [p for p in PLAYERS if g.data["players"][p]["life"] <= 0]
+        if not losers:
+            return False
+        if len(losers) == len(PLAYERS):
+            g.end_game("draw")
+            yield g.log("thv:1.5.4.a", "draw_game", "全てのプレイヤーのライフポイントが0点以下で優先権が発生したため、同時に敗北し引き分け")
+            return True
+        loser = losers[0]
+        g.end_game(opponent(loser))
+        yield g.log("thv:1.5.3.a", "lose",
+                    f"{loser} のライフポイントが{g.data['players'][loser]['life']}点（0点以下）の状態で優先権が発生したため敗北した", loser)
+        return True

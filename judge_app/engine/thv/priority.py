@@ -1,0 +1,128 @@
+"""優先権と干渉 (1.12): who holds priority, what they may do with it, passing, and the interference
+resolved last in first out (1.12.8.a) with the battle at its end (1.12.8.b)."""
+from __future__ import annotations
+
+from judge_app.engine.thv.cards import characters, get_card, label, opponent
+
+PASS = "pass"
+
+
+class PriorityMixin:
+    def legal_actions(self, g, p):
+        """Every action needing priority (1.12.2) that p may take now, as (value, label)."""
+        acts = [(PASS, "パス（優先権を放棄する）")]
+        tp = g.data["turn_player"]
+        inter = g.data.get("interference")
+        hand = g.data["players"][p]["hand"]
+        if self.can_defend(g, p):
+            for c in characters(g, p):
+                if c["state"] == "active" and c["id"] != g.data["battle"]["attacker"]:
+                    acts.append((f"defend:{c['id']}", f"防御: {label(c)}"))  # 6.4.3
+        for c in hand:
+            if self.can_play(g, p, c):
+                acts.append((f"play:{c['id']}", f"プレイ: {label(c)}（コスト{c.get('cost', 0)}）"))
+            if inter is not None and self.can_play_as_defender(g, p, c) and self.can_play(g, p, c):
+                acts.append((f"play_defend:{c['id']}", f"防御を兼ねてプレイ: {label(c)}（10.3.2.b）"))
+        for c in g.data["players"][p]["field"]:
+            if self.can_use(g, p, c):
+                acts.append((f"use:{c['id']}", f"起動効果を使用: {label(c)}"))
+        if p == tp and g.data["phase"] == "main" and inter is None:
+            if not g.data["this_turn"]["node_set"]:  # 1.8.2
+                for c in hand:
+                    acts.append((f"node:{c['id']}", f"ノードにセット: {label(c)}"))
+            for c in characters(g, p):  # 6.3.2
+                if self.can_attack_with(g, p, c):
+                    acts.append((f"attack:{c['id']}", f"攻撃: {label(c)}"))
+        return acts
+
+    def priority_loop(self, g):
+        """Priority moves until all players pass in succession: with an interference open it resolves
+        (1.12.9.a), without one the phase ends (1.12.9.b, 4.2.3). Returns when the phase is over."""
+        while not g.finished:
+            yield from self.rule_checks(g)
+            if g.finished:
+                return
+            flags = g.data["flags"]
+            if g.data["interference"] is None and (flags["end_turn"] or flags["end_phase"]):
+                return  # 4.10.1.b / 4.10.2.b
+            if (yield from self.check_life(g)):
+                return
+            holder = g.data["priority"]
+            acts = self.legal_actions(g, holder)
+            seq = g.data["adjust_seq"]
+            choice = yield g.ask(holder, f"{holder} が優先権を持っています。行動を選んでください", acts, "thv:1.12.1",
+                                 kind="priority")
+            if g.data["adjust_seq"] != seq:
+                # a judge adjustment while the choice was open: apply the rules first, then check the choice
+                yield from self.rule_checks(g)
+                if g.finished or (yield from self.check_life(g)):
+                    return
+                if choice not in dict(self.legal_actions(g, holder)):
+                    yield g.log("thv:1.12.1", "priority", f"調整の後、選んだ行動（{choice}）は行えなくなった。改めて選ぶ", holder)
+                    continue
+            if (yield from self.take_action(g, holder, choice)):
+                return
+
+    def take_action(self, g, p, choice):
+        b = g.data.get("battle")
+        if b and b.get("window") and b["attacked_player"] == p and not choice.startswith("defend:"):
+            g.set("battle", {**b, "window": False})  # 6.4.2.a: the priority the attack moved is used up
+        if choice == PASS:
+            passes = g.data["passes"] + 1
+            if passes < 2:
+                g.set("passes", passes)
+                g.set("priority", opponent(p))
+                yield g.log("thv:1.12.4", "pass", f"{p} が優先権を放棄した。優先権は {opponent(p)} に移る", p)
+                return False
+            # the second pass in succession: 1.12.9 decides what follows, in the same step
+            g.set("passes", 0)
+            g.set("priority", None)
+            if g.data["interference"] is not None:
+                yield g.log("thv:1.12.9.a", "interference",
+                            f"{p} も優先権を放棄し、全てのプレイヤーが連続して放棄したため干渉の解決を開始する（解決中は誰も優先権を持たない、1.12.11）", p)
+                yield from self.resolve_interference(g)
+                return False
+            yield g.log("thv:4.2.3", "phase",
+                        f"{p} も優先権を放棄し、干渉が開始されていない状態で全てのプレイヤーが連続して放棄したためフェイズを終了する（1.12.9.b）", p)
+            return True
+        g.set("passes", 0)
+        verb, cid = choice.split(":", 1)
+        if verb == "node":
+            yield from self.set_node(g, p, cid)
+        elif verb == "play":
+            yield from self.play_card(g, p, cid)
+        elif verb == "play_defend":
+            yield from self.play_card(g, p, cid, as_defender=True)
+        elif verb == "use":
+            yield from self.use_effect(g, p, cid)
+        elif verb == "attack":
+            yield from self.attack(g, p, cid)
+        elif verb == "defend":
+            yield from self.defend(g, p, cid)
+        return False
+
+    def resolve_interference(self, g):
+        """1.12.8: a last played/used first (6.2.4.a: all but the attack and defence); b battle; e the
+        interference ends and the turn player gets priority. Nobody holds priority meanwhile (1.12.11)."""
+        items = g.data["interference"]["items"]
+        for item in reversed(items):
+            if g.finished:
+                return
+            if item["kind"] == "card":
+                yield from self.resolve_card(g, item)
+            elif item["kind"] == "effect":
+                yield from self.resolve_activated(g, item)
+            else:
+                continue  # the attack and the defence are resolved by the battle (6.2.4.a)
+            yield from self.rule_checks(g)
+        if g.finished:
+            return
+        if g.data.get("battle") is not None:
+            yield from self.battle(g)
+        if g.finished:
+            return
+        tp = g.data["turn_player"]
+        g.set("interference", None)
+        g.set("battle", None)
+        g.set("priority", tp)
+        yield g.log("thv:1.12.8.e", "interference", f"干渉を終了し、ターンプレイヤー {tp} が優先権を得た", tp)

@@ -1,0 +1,100 @@
+"""取り除く効果 (9): 決死状態 (9.2), 破棄状態 (9.3), 除外状態 (9.4), resolved in that order (9.1.4), the cards
+in the same state together (9.1.5), moving to 冥界 or 除外エリア of their original player (3.1.6)."""
+from __future__ import annotations
+
+from judge_app.engine.thv.cards import (accumulated, bare, battle_power_raw, characters, label, locate, put, take,
+                                        toughness_of)
+
+
+class RemovalMixin:
+    def rule_checks(self, g):
+        """9.2.2: a character whose accumulated damage reaches its 耐久力 (a), whose 耐久力 is 0 or less (b), or
+        that an effect made 決死 (c) is 決死; then 決死 resolves (9.2.3) before anything else goes on (9.1.3)."""
+        doomed = []
+        for c in characters(g):
+            raw_t = battle_power_raw(c)[1]
+            if c.get("kesshi"):
+                doomed.append(c["id"])
+            elif raw_t <= 0:
+                self._mark(g, c["id"])
+                doomed.append(c["id"])
+                yield g.log("thv:9.2.2.b", "kesshi", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
+                            self._owner_side(g, c["id"]))
+            elif accumulated(c) >= toughness_of(c) and accumulated(c) > 0:
+                self._mark(g, c["id"])
+                doomed.append(c["id"])
+                yield g.log("thv:1.10.12.f", "kesshi",
+                            f"{label(c)} の蓄積ダメージ{accumulated(c)}が耐久力{toughness_of(c)}以上のため決死状態になった",
+                            self._owner_side(g, c["id"]))
+        if doomed:
+            yield from self.resolve_kesshi(g, doomed)
+
+    def _owner_side(self, g, cid):
+        loc = locate(g, cid)
+        return loc[0] if loc else None
+
+    def _mark(self, g, cid):
+        from judge_app.engine.thv.cards import update_card
+        update_card(g, cid, kesshi=True)
+
+    def resolve_kesshi(self, g, ids):
+        """9.2.3: a-d are the timings of effects the engine does not interpret; e: treated as 破棄."""
+        names = "、".join(label(self._card(g, i)) for i in ids)
+        yield g.log("thv:9.2.3.e", "kesshi", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う")
+        yield from self.destroy(g, ids)
+
+    def _card(self, g, cid):
+        from judge_app.engine.thv.cards import get_card
+        return get_card(g, cid)
+
+    def destroy(self, g, ids, rule="thv:9.3.4.g"):
+        """9.3.4: set cards are destroyed with their host (e, f); all go on top of their original player's
+        冥界 (g, 3.1.6)."""
+        ids = [i for i in ids if locate(g, i) and locate(g, i)[1] not in ("graveyard", "removed")]  # 9.3.8.a/b
+        if not ids:
+            return
+        left = self._leaving(g, ids)
+        moved = []
+        for cid in ids:
+            card = take(g, cid)
+            for s in card.get("sets") or ():
+                put(g, bare(s), s["owner"], "graveyard")
+                moved.append(label(s))
+            put(g, bare(card), card["owner"], "graveyard")
+            moved.append(label(card))
+        yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）")
+        yield from self.after_leaving(g, left)
+
+    def exile(self, g, ids):
+        """9.4.4.l: the card goes to 除外エリア, its set cards to the 冥界."""
+        ids = [i for i in ids if locate(g, i) and locate(g, i)[1] != "removed"]  # 9.4.6.a
+        if not ids:
+            return
+        left = self._leaving(g, ids)
+        moved = []
+        for cid in ids:
+            card = take(g, cid)
+            for s in card.get("sets") or ():
+                put(g, bare(s), s["owner"], "graveyard")
+            put(g, bare(card), card["owner"], "removed")
+            moved.append(label(card))
+        yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）")
+        yield from self.after_leaving(g, left)
+
+    def _leaving(self, g, ids):
+        battle = g.data.get("battle")
+        if not battle:
+            return []
+        return [k for k in ("attacker", "defender") if battle.get(k) in ids]
+
+    def after_leaving(self, g, roles):
+        """6.3.6.b: the attacker left the field, so the attack is cancelled (and any defence with it, 6.4.6)."""
+        battle = g.data.get("battle")
+        if not battle:
+            return
+        if "attacker" in roles:
+            g.set("battle", None)
+            yield g.log("thv:6.3.6.b", "attack", "攻撃を行っているキャラクターが場を離れたため、攻撃は取り消された（干渉は続行する）")
+        elif "defender" in roles:
+            g.set("battle", {**battle, "defender_left": battle["defender"], "defender": None})
+            yield g.log("thv:6.4.7", "defence", "防御を行っているキャラクターが場を離れた。干渉および戦闘の解決は続行する")

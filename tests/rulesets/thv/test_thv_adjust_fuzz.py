@@ -1,0 +1,51 @@
+"""Random games with random judge adjustments thrown in at random moments: no crash, no broken invariant."""
+import random
+
+from judge_app.engine import AdjustmentError, Game, get_ruleset
+from judge_app.engine.policies import SeededRandom
+from judge_app.engine.thv.cards import PLAYERS, ZONES
+
+RS = get_ruleset("thv")
+
+
+def random_adjustment(g, rng):
+    ids = [c["id"] for p in PLAYERS for z in ("field", "hand", "nodes", "play_area") for c in g.data["players"][p][z]]
+    chars = [c["id"] for p in PLAYERS for c in g.data["players"][p]["field"] if c.get("type") == "character"]
+    who = rng.choice(PLAYERS)
+    options = [
+        {"op": "life", "target": who, "value": rng.randint(-6, 3)},
+        {"op": "draw", "target": who, "value": 1},
+        {"op": "add_node", "target": who, "value": rng.randint(1, 2)},
+        {"op": "skip_phase", "target": rng.choice(["active", "maintenance", "draw", "main", "discard"])},
+        {"op": "end_phase"},
+        {"op": "cancel_attack"},
+    ]
+    if ids:
+        options += [{"op": "destroy", "target": rng.choice(ids)}, {"op": "exile", "target": rng.choice(ids)}]
+    if chars:
+        c = rng.choice(chars)
+        options += [{"op": "damage", "target": c, "value": rng.randint(1, 4)},
+                    {"op": "kill", "target": c},
+                    {"op": "power", "target": c, "attack": rng.randint(-3, 3), "toughness": rng.randint(-3, 3)},
+                    {"op": "power", "target": c, "layer": "swap"},
+                    {"op": "set_state", "target": c, "value": rng.choice(["active", "sleep"])}]
+    return rng.choice(options)
+
+
+def test_thv_random_adjustments_never_break_the_rules_engine():
+    rng = random.Random(2024)
+    for n in range(12):
+        seed = rng.randrange(10**9)
+        g = Game(RS, RS.new_game_board(random.Random(seed)), seed)
+        policy = SeededRandom(seed)
+        for _ in range(4000):
+            if g.finished:
+                break
+            if rng.random() < 0.03:
+                try:
+                    g.adjust(random_adjustment(g.state, rng))
+                except AdjustmentError:
+                    pass
+            g.run("step", policy)
+            assert RS.invariants(g.state) == [], (seed, g.trace[-1].to_json())
+        assert g.finished or len(g.trace) > 100
