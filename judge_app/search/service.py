@@ -214,7 +214,7 @@ class SearchService:
         for h in hits:
             if h.id not in merged:
                 merged[h.id] = h
-        needles = _needles(raw)
+        needles = _needles(raw) + [term_key(syn.term) for syn, _ in synonyms.matches(fold(raw), doc)]
         answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
