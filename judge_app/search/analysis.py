@@ -94,34 +94,6 @@ def content_words(text: str, name: str | None = None) -> tuple[str, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
-def query_bigrams(text: str, name: str | None = None) -> tuple[str, ...]:
-    """Query-side bigrams: only inside the content words' stretches, so the particles and endings
-    of a question (「が」「たら」「られる」) add no noise. A stretch is a run of adjacent content
-    morphemes (「敗北」「条件」 stay one stretch: 「北条」 is kept), folded."""
-    name = name or analyser_name()
-    stretches: list[str] = []
-    cur = ""
-    for surface, base, pos in _morphemes(nfkc(text), name):
-        word = fold(base)
-        if pos in _KEEP_POS and word not in _STOP_WORDS and any(is_word_char(c) for c in surface):
-            cur += surface
-        else:
-            if cur:
-                stretches.append(cur)
-            cur = ""
-    if cur:
-        stretches.append(cur)
-    out: list[str] = []
-    for st in stretches:
-        for run in runs(fold(st)):
-            if not is_cjk(run[0]) or len(run) == 1:
-                out.append(run)
-            else:
-                out.extend(run[i:i + 2] for i in range(len(run) - 1))
-    return tuple(dict.fromkeys(out + count_tokens(fold(text))))
-
-
 def runs(folded: str) -> list[str]:
     """Maximal runs of CJK characters and of other word characters (Latin, digits), in order."""
     out: list[str] = []

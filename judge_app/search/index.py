@@ -25,7 +25,7 @@ from whoosh.query import Every
 from judge_app.search import analysis, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 8          # bump when the schema or what goes into a field changes
+FORMAT = 9          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
 # Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs
@@ -70,52 +70,71 @@ def content_hash(items: list[IndexEntry]) -> str:
 
 
 def _write(path: Path, items: list[IndexEntry], key: str) -> None:
-    storage = FileStorage(str(path)).create()
-    ix = storage.create_index(schema())
-    writer = ix.writer()
+    """One Whoosh index per scope (a document, with kaiun-multi's inherited copies in its own): a
+    search filtered by document reads only that document's postings."""
+    counts: dict[str, int] = {}
+    by_scope: dict[str, list[IndexEntry]] = {}
     for e in items:
-        writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS), w=_parts(e, W_WEIGHTS),
-                            keys="\n".join(e.keys), terms="\n".join(e.terms))
-    writer.commit()
-    ix.close()
-    (path / META).write_text(json.dumps({"key": key, "docs": len(items), "format": FORMAT,
+        by_scope.setdefault(e.scope, []).append(e)
+    for scope, group in by_scope.items():
+        storage = FileStorage(str(path / scope)).create()
+        ix = storage.create_index(schema())
+        writer = ix.writer()
+        for e in group:
+            writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
+                                w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms))
+        writer.commit()
+        ix.close()
+        counts[scope] = len(group)
+    (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,
                                          "analyser": analysis.analyser_name(), "built": time.time(),
                                          "files": _digests(path)}))
 
 
 def _digests(path: Path) -> dict[str, str]:
     """sha256 of every index file: a garbled segment can still open and answer one query, so check bytes."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(path.iterdir()) if p.is_file() and p.name != META and not p.name.endswith("WRITELOCK")}
+    return {p.relative_to(path).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.rglob("*")) if p.is_file() and p.name != META and not p.name.endswith("WRITELOCK")}
 
 
-def _usable(path: Path, key: str, count: int):
-    """The opened read-only index when `path` holds a complete index for `key`, else None."""
+def _scope_counts(items: list[IndexEntry]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for e in items:
+        counts[e.scope] = counts.get(e.scope, 0) + 1
+    return counts
+
+
+def _usable(path: Path, key: str, counts: dict[str, int]) -> dict | None:
+    """{scope: read-only index} when `path` holds a complete index for `key`, else None."""
     try:
         meta = json.loads((path / META).read_text())
-        if meta.get("key") != key or meta.get("docs") != count:
+        if meta.get("key") != key or meta.get("scopes") != counts:
             return None
         if not meta.get("files") or meta["files"] != _digests(path):
             return None
-        ix = FileStorage(str(path), readonly=True).open_index()
-        if ix.doc_count() != count:
-            return None
-        with ix.searcher() as s:
-            s.search(Every(), limit=1)
-        return ix
+        out = {}
+        for scope, n in counts.items():
+            ix = FileStorage(str(path / scope), readonly=True).open_index()
+            if ix.doc_count() != n:
+                return None
+            with ix.searcher() as s:
+                s.search(Every(), limit=1)
+            out[scope] = ix
+        return out
     except Exception:
         return None
 
 
-def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[object, dict]:
-    """Open the cached index for this corpus, or build it; returns (index, stats)."""
+def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict, dict]:
+    """Open the cached index for this corpus, or build it; returns ({scope: index}, stats)."""
     t0 = time.perf_counter()
     items = entries(corpus, glossary)
     key = content_hash(items)
     root = Path(index_dir)
     root.mkdir(parents=True, exist_ok=True)
     target = root / key[:24]
-    ix = _usable(target, key, len(items))
+    counts = _scope_counts(items)
+    ix = _usable(target, key, counts)
     if ix is not None:
         return ix, {"cached": True, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
     tmp = Path(tempfile.mkdtemp(prefix=f".build-{key[:8]}-", dir=root))
@@ -135,7 +154,7 @@ def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[objec
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     _prune(root, keep=target.name)
-    ix = _usable(target, key, len(items))
+    ix = _usable(target, key, counts)
     if ix is None:
         raise RuntimeError(f"search index in {target} could not be opened after building")
     return ix, {"cached": False, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}

@@ -6,6 +6,7 @@ hiragana, and the long-vowel mark dropped: 「カウンタ」 and 「カウン�
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 # Dash-like characters people type between clause numbers (and the PDF conversion produced).
@@ -33,6 +34,7 @@ def fold(text: str) -> str:
     return "".join(fold_char(c) for c in nfkc(text))
 
 
+@functools.lru_cache(maxsize=8192)
 def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Fold `text` and return, for each folded character, the index of the original character.
 

@@ -37,9 +37,12 @@ class NumberQuery:
     whole: bool              # the query is nothing but the number (and prefix)
 
 
+_DASH_BETWEEN = re.compile(rf"(?<=[0-9a-z])\s*[{re.escape(DASHES)}]\s*(?=[0-9a-z])")
+
+
 def _normalise(text: str) -> str:
-    text = nfkc(text).strip().lower()
-    return "".join("-" if c in DASHES else c for c in text)
+    """NFKC, lower case, and any dash between two number components made "-" (「ワンピース」 keeps its 「ー」)."""
+    return _DASH_BETWEEN.sub("-", nfkc(text).strip().lower())
 
 
 def split_doc_prefix(query: str) -> tuple[str | None, str]:

@@ -30,10 +30,11 @@ ANSWER_CACHE = 1024    # remembered answers per process
 NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
+CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, against the whole-query key
 BM25_B, BM25_K1 = 0.3, 1.2
 HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
-MAX_CONCEPTS = 14       # at most this many tokens, the most selective first
+MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -75,10 +76,14 @@ class SearchService:
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
 
     # -- plumbing ---------------------------------------------------------------------------
-    def _searcher(self):
-        s = getattr(self._local, "searcher", None)
+    def _searcher(self, scope: str):
+        """This thread's searcher of one scope's index (Whoosh searchers are not shared across threads)."""
+        cache = getattr(self._local, "searchers", None)
+        if cache is None:
+            cache = self._local.searchers = {}
+        s = cache.get(scope)
         if s is None:
-            s = self._local.searcher = self.index.searcher(weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1))
+            s = cache[scope] = self.index[scope].searcher(weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1))
         return s
 
     def check_doc(self, doc: str | None) -> str | None:
@@ -129,14 +134,13 @@ class SearchService:
                                     self.inherited.get(d, {}).get(t.id) if t.inherited else None))
         return hits
 
-    def _text_query(self, query: str, doc: str | None, syns) -> Or | None:
+    def _text_query(self, query: str, searcher, syns) -> Or | None:
         """BM25F over the weighted `bi` and `w` fields, plus keyword units and defined terms.
 
         Query tokens found in more than MAX_DF of the clauses (「ます」「カード」) are dropped: they
         add almost nothing to BM25 and make Whoosh read most of the index; at most MAX_CONCEPTS
         tokens are kept, the most selective first."""
         folded = fold(query)
-        searcher = self._searcher()
         cap = MAX_DF * max(1, searcher.doc_count())
         subs = []
 
@@ -156,7 +160,7 @@ class SearchService:
             if k and k != whole:
                 subs.append(Term("keys", k, boost=BOOSTS["keys"]))
         for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
-            subs.append(Term("keys", k, boost=BOOSTS["keys"] * 0.5))
+            subs.append(Term("keys", k, boost=BOOSTS["keys"] * CONTAINED_TERM))
         for syn, _talk in syns:
             subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
             tokens(syn.term, SYNONYM_BOOST, limit=6)
@@ -164,26 +168,21 @@ class SearchService:
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
         syns = synonyms.matches(fold(query), doc)
-        q = self._text_query(query, doc, syns)
-        if q is None:
-            return []
-        s = self._searcher()
-        flt = Term("scope", doc) if doc else None
-        results = s.search(q, limit=max(limit * 3, 30), filter=flt)
         question = len(analysis.content_words(query)) >= 2
         hits = []
-        seen = set()
-        for r in results:
-            info = r["info"]
-            if doc is None and info["inherited"]:
-                continue                      # the base document's own entry answers unfiltered queries
-            if info["id"] in seen:
+        for scope in ([doc] if doc else self.doc_keys):
+            s = self._searcher(scope)
+            q = self._text_query(query, s, syns)
+            if q is None:
                 continue
-            seen.add(info["id"])
-            score = float(r.score)
-            if question and info.get("heading"):
-                score *= HEADING_FACTOR       # a question wants a rule, not a bare section title
-            hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
+            for r in s.search(q, limit=max(limit * 3, 30)):
+                info = r["info"]
+                if doc is None and info["inherited"]:
+                    continue                  # the base document's own entry answers unfiltered queries
+                score = float(r.score)
+                if question and info.get("heading"):
+                    score *= HEADING_FACTOR   # a question wants a rule, not a bare section title
+                hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
         hits.sort(key=lambda h: -h.score)
         # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
         # leads. Inside a longer question the synonym only expands the query.
@@ -236,7 +235,7 @@ class SearchService:
         for h in hits:
             if h.id not in merged:
                 merged[h.id] = h
-        needles = _needles(raw)
+        needles = _needles(raw) + [term_key(syn.term) for syn, _ in synonyms.matches(fold(raw), doc)]
         answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"

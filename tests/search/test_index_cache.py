@@ -44,23 +44,23 @@ def test_corrupt_cache_is_rebuilt_never_served(tmp_path, damage):
     if damage == "meta":
         (d / index.META).write_text("{not json")
     elif damage == "segment":
-        for f in d.glob("*.seg"):
+        for f in d.glob("*/*.seg"):
             f.write_bytes(b"garbage")
     else:
         meta = json.loads((d / index.META).read_text())
-        meta["docs"] += 1
+        meta["scopes"]["kaiun"] += 1
         (d / index.META).write_text(json.dumps(meta))
     ix, b = build(tmp_path, tiny_corpus())
     assert not b["cached"]
-    with ix.searcher() as s:
+    with ix["kaiun"].searcher() as s:
         assert s.doc_count() == 2
 
 
 def test_index_is_opened_read_only(tmp_path):
     ix, _ = build(tmp_path, tiny_corpus())
-    assert isinstance(ix.storage, FileStorage) and ix.storage.readonly
+    assert isinstance(ix["kaiun"].storage, FileStorage) and ix["kaiun"].storage.readonly
     with pytest.raises(Exception):
-        ix.writer()
+        ix["kaiun"].writer()
 
 
 def test_leftover_temporary_build_does_not_break_the_next_start(tmp_path):

@@ -1,0 +1,52 @@
+"""The home page's search box in a real Chromium: suggestions as the judge types, keyboard only."""
+import re
+
+import pytest
+
+from tests.browser.conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def test_suggestions_keyboard_open_blocker_definition(page, server):
+    page.goto(server + "/")
+    page.select_option("#doc", "opcg")
+    page.focus("#q")
+    page.keyboard.type("【ブロッカー】")
+    page.wait_for_selector("#suggestions li")
+    assert page.get_attribute("#q", "aria-expanded") == "true"
+    first = page.inner_text("#suggestions li >> nth=0")
+    assert "opcg:10-1-4-1" in first
+    shot(page, "search-suggestions")
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#suggestions li >> nth=0", "aria-selected") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/rules/opcg/10-1-4-1$"))
+    assert page.errors == []
+
+
+def test_escape_closes_and_enter_submits_the_form(page, server):
+    page.goto(server + "/")
+    page.focus("#q")
+    page.keyboard.type("山札")
+    page.wait_for_selector("#suggestions li")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#suggestions")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/search\?q="))
+    assert page.query_selector("ol.results mark") is not None
+    shot(page, "search-results")
+    assert page.errors == []
+
+
+def test_markup_in_the_query_is_shown_as_text(page, server):
+    page.goto(server + "/")
+    page.focus("#q")
+    page.keyboard.type("<img src=x onerror=alert(1)>リフレッシュ")
+    page.wait_for_selector("#suggestions li")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/search\?q="))
+    page.wait_for_selector("ol.results")
+    assert page.query_selector("main img") is None
+    assert "<img" in page.input_value("#q")
+    assert page.errors == []
