@@ -26,7 +26,7 @@ def pristine(tmp_path_factory):
 
 
 def _files(root: Path, pattern: str) -> list[Path]:
-    found = [p for p in root.glob(f"*/{pattern}") if p.is_file()]
+    found = [p for p in root.rglob(pattern) if p.is_file()]   # the index may keep one directory per scope
     assert found, f"no {pattern} under {root}"
     return found
 
@@ -48,6 +48,16 @@ def _garble_segments(root):
         data = bytearray(p.read_bytes())
         for start in (len(data) // 5, len(data) // 2, len(data) * 4 // 5):
             data[start:start + 65536] = rng.randbytes(min(65536, len(data) - start))
+        p.write_bytes(bytes(data))
+
+
+def _flip_bytes(root):
+    """A few bytes flipped mid-file: the kind of damage a probe query does not read."""
+    for p in _files(root, "*.seg"):
+        data = bytearray(p.read_bytes())
+        for start in (len(data) // 3, len(data) // 2, 2 * len(data) // 3):
+            for i in range(start, min(start + 8, len(data))):
+                data[i] ^= 0xFF
         p.write_bytes(bytes(data))
 
 
@@ -80,7 +90,7 @@ def _missing(root):
 
 # Each costs a rebuild (about a second); _halve_segments, _delete_toc, _wrong_key_meta are kept for the
 # longer run (JUDGE_APP_FUZZ=nightly).
-FAULTS = [_missing, _truncate_segments, _garble_segments, _garble_toc, _garbage_meta]
+FAULTS = [_missing, _truncate_segments, _garble_segments, _flip_bytes, _garble_toc, _garbage_meta]
 if __import__("os").environ.get("JUDGE_APP_FUZZ") == "nightly":
     FAULTS += [_halve_segments, _delete_toc, _wrong_key_meta]
 
