@@ -110,10 +110,13 @@ def test_damaged_index_cache_is_rebuilt_and_search_answers_as_before(pristine, t
     assert _answers(again) == expected
 
 
-def test_app_started_on_a_garbled_cache_serves_search(pristine, tmp_path):
+def test_app_started_on_a_garbled_cache_serves_search(pristine, tmp_path, monkeypatch):
+    import judge_app.search as search
     from judge_app import create_app
     from judge_app.serving import warm
 
+    # a fresh process, as the server's master is (tests share one service per corpus to save time)
+    monkeypatch.setattr(search, "_services", {})
     root, expected = pristine
     damaged = tmp_path / "index"
     shutil.copytree(root, damaged)

@@ -33,10 +33,11 @@ def test_warm_builds_the_index_and_after_fork_drops_the_masters_searchers(app):
     stats = warm(app)
     assert stats["clauses"] > 1000 and stats["index"]["docs"] > 1000
     svc = get_service(app)
-    svc._searcher()   # the master thread's searcher
+    svc._search("アタック", None, 3)   # opens the master thread's searchers
     old = svc._local
+    assert getattr(old, "searchers", None)
     after_fork(app)
-    assert svc._local is not old and getattr(svc._local, "searcher", None) is None
+    assert svc._local is not old and not getattr(svc._local, "searchers", None)
     seen = []
     t = threading.Thread(target=lambda: seen.append(svc.search("ブロッカー", limit=3)["results"]))
     t.start()
