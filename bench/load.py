@@ -89,6 +89,24 @@ def stop_server(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
+def tree_cpu_seconds(pid: int | None) -> float | None:
+    """utime+stime of a process and its live children (the gunicorn master and its workers), from /proc."""
+    if pid is None:
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 # ---------------------------------------------------------------- client
 class Client:
     """One simulated judge: one keep-alive connection, its own session, its own random stream."""
@@ -239,7 +257,8 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[i]
 
 
-def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets) -> dict:
+def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets, server_pid=None) -> dict:
+    cpu_before = tree_cpu_seconds(server_pid)
     ctx = mp.get_context("fork")
     q = ctx.Queue()
     per = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
@@ -275,8 +294,13 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
              "rps": round(len(everything) / elapsed, 1), "p50_ms": round(percentile(everything, 50), 2),
              "p95_ms": round(percentile(everything, 95), 2), "p99_ms": round(percentile(everything, 99), 2),
              "max_ms": round(everything[-1], 2) if everything else 0}
+    server_cpu = None if cpu_before is None else tree_cpu_seconds(server_pid) - cpu_before
+    if server_cpu is not None:
+        # CPU the server spent per request: the figure that does not depend on what else the machine runs
+        total["server_cpu_ms_per_request"] = round(server_cpu * 1000 / max(1, len(everything)), 2)
     return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "client_processes": len(ps),
-            "client_cpu_seconds": round(client_cpu, 1), "kinds": kinds, "total": total}
+            "client_cpu_seconds": round(client_cpu, 1),
+            "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1), "kinds": kinds, "total": total}
 
 
 # ---------------------------------------------------------------- targets
@@ -349,19 +373,20 @@ def main(argv=None) -> int:
         host, port = "127.0.0.1", args.port or free_port()
         index_dir = str(ROOT / "instance" / "index")
         proc = start_server(port, workers, args.threads, tmp, index_dir, os.path.join(tmp, "server.log"))
+    pid = proc.pid if proc else None
     try:
         if proc:
             wait_up(port, proc)
         phases = []
         if args.probe > 0:
             phases.append(run_phase("ceiling", host, port, args.clients, args.procs, [("health", 1)],
-                                    args.probe, args.max_requests, targets))
+                                    args.probe, args.max_requests, targets, pid))
             phases.append(run_phase("search", host, port, args.clients, args.procs, [("search", 1)],
-                                    args.probe, args.max_requests, targets))
+                                    args.probe, args.max_requests, targets, pid))
             phases.append(run_phase("fresh", host, port, args.clients, args.procs, [("search_fresh", 1)],
-                                    args.probe, args.max_requests, targets))
+                                    args.probe, args.max_requests, targets, pid))
         phases.append(run_phase("mix", host, port, args.clients, args.procs, mix, args.duration,
-                                args.max_requests, targets))
+                                args.max_requests, targets, pid))
     finally:
         if proc:
             stop_server(proc)
@@ -381,6 +406,9 @@ def main(argv=None) -> int:
     print(f"workers={workers} threads={args.threads} clients={args.clients} client_procs={args.procs} "
           f"cpus={os.cpu_count()} loadavg={os.getloadavg()[0]:.1f} search/ceiling={result.get('search_vs_ceiling')} "
           f"fresh-search/ceiling={result.get('fresh_search_vs_ceiling')} aims={result['aims']}")
+    for ph in phases:
+        print(f"{ph['phase']}: {ph['seconds']} s, server CPU {ph['server_cpu_seconds']} s "
+              f"({ph['total'].get('server_cpu_ms_per_request')} ms/request), client CPU {ph['client_cpu_seconds']} s")
     for ph in phases:
         for kind, k in ph["kinds"].items():
             for s in k["error_samples"]:
