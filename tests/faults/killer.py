@@ -222,6 +222,32 @@ def writer(port_of, ledger: Ledger, boards: list[tuple[str, dict]], stop: thread
                 ledger.rulings[body["slug"]] = ledger.sessions.get(s["id"])
 
 
+def race_one_session(port: int, game: str, board: dict, threads: int = 8, each: int = 6) -> dict:
+    """Many clients step the same session at once: every acknowledged step must be stored, once.
+    (A write computed from a stale version must be refused with 409, never applied over another.)"""
+    status, raw = request(port, "POST", "/api/sessions", {"game": game, "board": board, "seed": 7})
+    sid = json.loads(raw)["id"]
+    codes: list[int] = []
+    lock = threading.Lock()
+    go = threading.Barrier(threads)
+
+    def client():
+        go.wait()
+        for _ in range(each):
+            code, _ = request(port, "POST", f"/api/sessions/{sid}/step", {"until": "step"})
+            with lock:
+                codes.append(code)
+
+    ts = [threading.Thread(target=client) for _ in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    stored = json.loads(request(port, "GET", f"/api/sessions/{sid}")[1])["answers"]
+    return {"acknowledged": codes.count(200), "stored": len(stored),
+            "codes": {c: codes.count(c) for c in sorted(set(codes))}}
+
+
 def verify(port: int, ledger: Ledger, db: Path) -> dict:
     """Read back every acknowledged write; check the database file."""
     lost, corrupt = [], []
@@ -277,6 +303,7 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
     resp.read()
     served = {"status": resp.status, "headers": dict(resp.getheaders()), "workers": len(server.worker_pids()),
               "log": server.log.read_text()[-3000:]}
+    race = race_one_session(server.port, *boards[0])
     threads = [threading.Thread(target=writer, args=(lambda: current["port"], ledger, boards, stop, seed + i),
                                 daemon=True) for i in range(writers)]
     try:
@@ -305,4 +332,5 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
         server.stop()
     result["kills"] = kills
     result["served"] = served
+    result["race"] = race
     return result

@@ -25,3 +25,6 @@ def test_no_acknowledged_write_is_lost_when_workers_and_master_are_killed(tmp_pa
     assert "script-src 'self'" in served["headers"]["Content-Security-Policy"]
     assert served["headers"]["X-Frame-Options"] == "DENY"
     assert served["headers"]["X-Content-Type-Options"] == "nosniff"
+    race = result["race"]          # one session stepped by 8 clients at once
+    assert race["acknowledged"] == race["stored"] and race["acknowledged"] >= 1, race
+    assert set(race["codes"]) <= {200, 400, 409}, race
