@@ -30,20 +30,23 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="judge-faults-") as tmp:
-        result = run(Path(tmp) / "instance", writers=args.writers, rounds=("worker", "master", "all") * args.cycles,
+        result = run(Path(tmp) / "instance", writers=args.writers, rounds=("hup", "worker", "master", "all") * args.cycles,
                      write_seconds=args.seconds, workers=args.workers)
     result["seconds"] = round(time.perf_counter() - t0, 1)
     print(f"kills: {len(result['kills'])} ({', '.join(k.split()[0] for k in result['kills'])})")
     print(f"acknowledged: {result['acknowledged_sessions']} sessions, {result['acknowledged_answers']} answers, "
           f"{result['acknowledged_rulings']} rulings; unacknowledged attempts {result['unacknowledged']} "
           f"of {result['attempts']}")
+    print(f"graceful reloads (SIGHUP): {len(result['hup_failures'])}, requests failed during them: "
+          f"{sum(result['hup_failures'])}")
     print(f"lost: {len(result['lost'])}  corrupt rows: {len(result['corrupt'])}  integrity_check: {result['integrity']}  "
           f"rows: {result['rows']}  seconds: {result['seconds']}")
     for line in result["lost"][:10] + result["corrupt"][:10] + result["rejections"][:5]:
         print("  ", line)
     if args.json:
         Path(args.json).write_text(json.dumps(result, ensure_ascii=False, indent=1))
-    return 0 if not result["lost"] and not result["corrupt"] and result["integrity"] == "ok" else 1
+    ok = not result["lost"] and not result["corrupt"] and result["integrity"] == "ok" and not any(result["hup_failures"])
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

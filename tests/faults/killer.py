@@ -296,6 +296,7 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
     stop = threading.Event()
     current = {"port": server.port}
     kills = []
+    hup_failures: list[int] = []
     server.start()
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     conn.request("GET", "/")
@@ -311,7 +312,17 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
             t.start()
         for what in rounds:
             time.sleep(write_seconds)
-            if what == "worker":
+            if what == "hup":                        # graceful reload: no request may fail meanwhile
+                old, failed = set(server.worker_pids()), ledger.failures
+                os.kill(server.proc.pid, signal.SIGHUP)
+                deadline = time.monotonic() + 30
+                while (set(server.worker_pids()) & old or len(server.worker_pids()) < workers) \
+                        and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                time.sleep(write_seconds)
+                kills.append("hup")
+                hup_failures.append(ledger.failures - failed)
+            elif what == "worker":
                 kills.append(f"worker {server.kill_worker()}")
                 time.sleep(write_seconds)          # the master forks a replacement; writes go on
             elif what == "master":
@@ -333,4 +344,5 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
     result["kills"] = kills
     result["served"] = served
     result["race"] = race
+    result["hup_failures"] = hup_failures
     return result

@@ -1,7 +1,7 @@
 """Saved rulings and sessions survive SIGKILL in the middle of writes (issue 9, Faults).
 
-A real gunicorn (2 workers) takes concurrent session and ruling writes while first a worker, then the
-master alone is killed with SIGKILL and the server restarted (bench/faults.py also kills every process
+A real gunicorn (2 workers) takes concurrent session and ruling writes while it is gracefully reloaded
+(SIGHUP: no request may fail), then a worker, then the master alone is killed with SIGKILL and the server restarted (bench/faults.py also kills every process
 at once, over many cycles). Every write it
 acknowledged must read back afterwards, and the database must pass PRAGMA integrity_check with every
 row's JSON intact. The longer version is bench/faults.py.
@@ -12,8 +12,9 @@ from tests.faults.killer import run
 
 
 def test_no_acknowledged_write_is_lost_when_workers_and_master_are_killed(tmp_path):
-    result = run(tmp_path / "instance", writers=6, rounds=("worker", "master"), write_seconds=0.5)
-    assert result["kills"][0].startswith("worker") and result["kills"][1:] == ["master"]
+    result = run(tmp_path / "instance", writers=6, rounds=("hup", "worker", "master"), write_seconds=0.5)
+    assert result["kills"][0] == "hup" and result["kills"][1].startswith("worker") and result["kills"][2:] == ["master"]
+    assert result["hup_failures"] == [0], "a request failed during the graceful reload (SIGHUP)"
     assert result["acknowledged_sessions"] >= 10 and result["acknowledged_answers"] >= 10, result
     assert result["acknowledged_rulings"] >= 3, result
     assert result["lost"] == [], result
