@@ -131,6 +131,10 @@ def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict,
     tmp = Path(tempfile.mkdtemp(prefix=f".build-{key[:8]}-", dir=root))
     try:
         _write(tmp, items, key)
+        ix = _usable(target, key, counts)   # another worker may have finished first: use its index
+        if ix is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+            return ix, {"cached": True, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
         if target.exists():                 # corrupt or partial: move aside, never serve it
             shutil.rmtree(target.with_name(target.name + ".bad"), ignore_errors=True)
             try:
