@@ -32,6 +32,7 @@ CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, 
 BM25_B, BM25_K1 = 0.3, 1.2
 HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
+SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
@@ -145,10 +146,12 @@ class SearchService:
             cands += [("w", t) for t in dict.fromkeys(analysis.content_words(text))]
             found = sorted(((searcher.doc_frequency(f, t), f, t) for f, t in cands), key=lambda x: x[0])
             kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
-            for _df, f, t in kept[:limit]:
+            for _n, f, t in kept[:limit]:
                 subs.append(Term(f, t, boost=BOOSTS[f] * boost))
 
         tokens(query)
+        for syn, _talk in syns:               # each expansion: its few most selective tokens
+            tokens(syn.term, SYNONYM_BOOST, limit=SYNONYM_TOKENS)
         whole = term_key(query)
         if whole:
             subs += [Term("keys", whole, boost=BOOSTS["keys"]), Term("terms", whole, boost=BOOSTS["terms"])]
@@ -159,7 +162,6 @@ class SearchService:
             subs.append(Term("keys", k, boost=BOOSTS["keys"] * CONTAINED_TERM))
         for syn, _talk in syns:
             subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
-            tokens(syn.term, SYNONYM_BOOST, limit=6)
         return Or(subs) if subs else None
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
