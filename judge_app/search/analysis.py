@@ -108,9 +108,17 @@ _COUNT_IN_TEXT = re.compile(rf"(?:\d+|[nxy])\s*(?:~\s*\d+\s*)?({_COUNTERS})|({_C
 _COUNT_IN_QUESTION = re.compile(rf"(?:何|なん|いく)\s*({_COUNTERS})")
 
 
+# A limit: 「上限」「4枚以下」「5枚まで」「1枚ちょうど」「1度だけ」 in a clause, 「何枚まで」「上限」 in a question.
+_LIMIT_IN_TEXT = re.compile(rf"上限|(?:\d+|[nx])\s*(?:{_COUNTERS})\s*(?:以下|まで|ちょうど|だけ|のみ)")
+_LIMIT_IN_QUESTION = re.compile(rf"上限|(?:何|なん|いく)\s*(?:{_COUNTERS})?\s*まで")
+
+
 def count_tokens(folded: str) -> list[str]:
     found = [a or b for a, b in _COUNT_IN_TEXT.findall(folded)] + _COUNT_IN_QUESTION.findall(folded)
-    return ["#" + c for c in dict.fromkeys(found)]
+    out = ["#" + c for c in dict.fromkeys(found)]
+    if _LIMIT_IN_TEXT.search(folded) or _LIMIT_IN_QUESTION.search(folded):
+        out.append("#上限")
+    return out
 
 
 @functools.lru_cache(maxsize=8192)

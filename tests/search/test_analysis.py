@@ -44,3 +44,11 @@ def test_punctuation_only_gives_no_tokens_and_no_stopiteration():
 
 def test_bracketed_keywords_are_units():
     assert analysis.bracketed("【ブロッカー】と《グー》と「リフレッシュ」") == ["ブロッカー", "グー", "リフレッシュ"]
+
+
+def test_limit_token_joins_kaiun_3_3_4_and_a_question_about_a_maximum():
+    # kaiun 3-3-4 「手札の枚数に上限はありません。」 answers 「手札は何枚まで持てる？」
+    assert "#上限" in analysis.bigrams("手札の枚数に上限はありません。")
+    assert "#上限" in analysis.bigrams("手札は何枚まで持てる？")
+    assert "#上限" in analysis.bigrams("同一のカードナンバーのカードは、デッキ内にそれぞれ4枚以下である必要があります。")
+    assert "#上限" not in analysis.bigrams("デッキからカードを1枚引きます。")
