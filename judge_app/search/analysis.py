@@ -35,7 +35,19 @@ _STOP_WORDS = {fold(w) for w in (
 
 
 def analyser_name() -> str:
-    return os.environ.get("JUDGE_APP_ANALYSER", DEFAULT_ANALYSER).lower()
+    """`JUDGE_APP_ANALYSER` if set, else SudachiPy, or Janome where SudachiPy is not installed."""
+    chosen = os.environ.get("JUDGE_APP_ANALYSER", "").lower()
+    return chosen or _available_default()
+
+
+@functools.lru_cache(maxsize=1)
+def _available_default() -> str:
+    try:
+        import sudachipy  # noqa: F401
+        import sudachidict_core  # noqa: F401
+    except ImportError:
+        return "janome"
+    return DEFAULT_ANALYSER
 
 
 @functools.lru_cache(maxsize=2)
