@@ -31,7 +31,9 @@ def test_quantity_token_joins_3_mai_and_nanmai():
 def test_words_are_dictionary_forms_without_particles():
     words = analysis.content_words("殴ったら負け？")
     assert "殴る" in words and "が" not in words
-    assert fold("出来る") in analysis.content_words("できない")
+    # SudachiPy normalises to 出来る (thv writes 出来ない, the others できない); Janome keeps できる
+    expected = fold("出来る") if analysis.analyser_name() == "sudachi" else fold("できる")
+    assert expected in analysis.content_words("できない")
 
 
 def test_punctuation_only_gives_no_tokens_and_no_stopiteration():
