@@ -166,7 +166,7 @@ class SearchService:
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
         syns = synonyms.matches(fold(query), doc)
-        question = len(analysis.content_words(query)) >= 2
+        question = len(analysis.content_words(query)) >= 2 or query.rstrip().endswith(("?", "？"))
         hits = []
         for scope in ([doc] if doc else self.doc_keys):
             s = self._searcher(scope)
