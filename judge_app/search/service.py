@@ -225,7 +225,7 @@ class SearchService:
     def _result(self, h: Hit, needles: list[str]) -> dict:
         c = self.corpus.clause(h.id)
         crumbs = breadcrumb(self.corpus, c)
-        text = c.text or c.title or ""
+        text = c.text or self._first_child_text(c) or c.title or ""
         snippet, marks = make_snippet(text, needles)
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
@@ -233,6 +233,14 @@ class SearchService:
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
             "inherited": h.inherited, "via": h.via, "match": h.kind,
         }
+
+    def _first_child_text(self, clause) -> str:
+        """A heading's snippet: the text of its first child with text (the heading has none)."""
+        for cid in getattr(clause, "children", None) or []:
+            k = self.corpus.clause(cid)
+            if k is not None and k.text:
+                return k.text
+        return ""
 
     def glossary_for(self, doc: str) -> list[dict]:
         doc = self.check_doc(doc)
