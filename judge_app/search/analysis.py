@@ -36,7 +36,19 @@ _STOP_WORDS = {fold(w) for w in (
 
 
 def analyser_name() -> str:
-    return os.environ.get("JUDGE_APP_ANALYSER", DEFAULT_ANALYSER).lower()
+    """`JUDGE_APP_ANALYSER` if set, else SudachiPy, or Janome where SudachiPy is not installed."""
+    chosen = os.environ.get("JUDGE_APP_ANALYSER", "").lower()
+    return chosen or _available_default()
+
+
+@functools.lru_cache(maxsize=1)
+def _available_default() -> str:
+    try:
+        import sudachipy  # noqa: F401
+        import sudachidict_core  # noqa: F401
+    except ImportError:
+        return "janome"
+    return DEFAULT_ANALYSER
 
 
 @functools.lru_cache(maxsize=2)
@@ -123,9 +135,17 @@ _COUNT_IN_TEXT = re.compile(rf"(?:\d+|[nxy])\s*(?:~\s*\d+\s*)?({_COUNTERS})|({_C
 _COUNT_IN_QUESTION = re.compile(rf"(?:何|なん|いく)\s*({_COUNTERS})")
 
 
+# A limit: 「上限」「4枚以下」「5枚まで」「1枚ちょうど」「1度だけ」 in a clause, 「何枚まで」「上限」 in a question.
+_LIMIT_IN_TEXT = re.compile(rf"上限|(?:\d+|[nx])\s*(?:{_COUNTERS})\s*(?:以下|まで|ちょうど|だけ|のみ)")
+_LIMIT_IN_QUESTION = re.compile(rf"上限|(?:何|なん|いく)\s*(?:{_COUNTERS})?\s*まで")
+
+
 def count_tokens(folded: str) -> list[str]:
     found = [a or b for a, b in _COUNT_IN_TEXT.findall(folded)] + _COUNT_IN_QUESTION.findall(folded)
-    return ["#" + c for c in dict.fromkeys(found)]
+    out = ["#" + c for c in dict.fromkeys(found)]
+    if _LIMIT_IN_TEXT.search(folded) or _LIMIT_IN_QUESTION.search(folded):
+        out.append("#上限")
+    return out
 
 
 @functools.lru_cache(maxsize=8192)

@@ -25,7 +25,7 @@ from whoosh.query import Every
 from judge_app.search import analysis, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 9          # bump when the schema or what goes into a field changes
+FORMAT = 10          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
 # Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs
@@ -140,6 +140,10 @@ def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict,
     tmp = Path(tempfile.mkdtemp(prefix=f".build-{key[:8]}-", dir=root))
     try:
         _write(tmp, items, key)
+        ix = _usable(target, key, counts)   # another worker may have finished first: use its index
+        if ix is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+            return ix, {"cached": True, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
         if target.exists():                 # corrupt or partial: move aside, never serve it
             shutil.rmtree(target.with_name(target.name + ".bad"), ignore_errors=True)
             try:

@@ -34,6 +34,7 @@ CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, 
 BM25_B, BM25_K1 = 0.3, 1.2
 HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
+SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
@@ -149,10 +150,12 @@ class SearchService:
             cands += [("w", t) for t in dict.fromkeys(analysis.content_words(text))]
             found = sorted(((searcher.doc_frequency(f, t), f, t) for f, t in cands), key=lambda x: x[0])
             kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
-            for _df, f, t in kept[:limit]:
+            for _n, f, t in kept[:limit]:
                 subs.append(Term(f, t, boost=BOOSTS[f] * boost))
 
         tokens(query)
+        for syn, _talk in syns:               # each expansion: its few most selective tokens
+            tokens(syn.term, SYNONYM_BOOST, limit=SYNONYM_TOKENS)
         whole = term_key(query)
         if whole:
             subs += [Term("keys", whole, boost=BOOSTS["keys"]), Term("terms", whole, boost=BOOSTS["terms"])]
@@ -163,12 +166,11 @@ class SearchService:
             subs.append(Term("keys", k, boost=BOOSTS["keys"] * CONTAINED_TERM))
         for syn, _talk in syns:
             subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
-            tokens(syn.term, SYNONYM_BOOST, limit=6)
         return Or(subs) if subs else None
 
     def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
         syns = synonyms.matches(fold(query), doc)
-        question = len(analysis.content_words(query)) >= 2
+        question = len(analysis.content_words(query)) >= 2 or query.rstrip().endswith(("?", "？"))
         hits = []
         for scope in ([doc] if doc else self.doc_keys):
             s = self._searcher(scope)
@@ -244,7 +246,7 @@ class SearchService:
     def _result(self, h: Hit, needles: list[str]) -> dict:
         c = self.corpus.clause(h.id)
         crumbs = breadcrumb(self.corpus, c)
-        text = c.text or c.title or ""
+        text = c.text or self._first_child_text(c) or c.title or ""
         snippet, marks = make_snippet(text, needles)
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
@@ -252,6 +254,14 @@ class SearchService:
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
             "inherited": h.inherited, "via": h.via, "match": h.kind,
         }
+
+    def _first_child_text(self, clause) -> str:
+        """A heading's snippet: the text of its first child with text (the heading has none)."""
+        for cid in getattr(clause, "children", None) or []:
+            k = self.corpus.clause(cid)
+            if k is not None and k.text:
+                return k.text
+        return ""
 
     def glossary_for(self, doc: str) -> list[dict]:
         doc = self.check_doc(doc)

@@ -67,3 +67,17 @@ def test_leftover_temporary_build_does_not_break_the_next_start(tmp_path):
     (tmp_path / ".build-deadbeef-x").mkdir()
     _, a = build(tmp_path, tiny_corpus())
     assert (tmp_path / a["key"][:24] / index.META).exists()
+
+
+def test_workers_starting_together_end_on_one_index(tmp_path):
+    """Several processes building at once: each writes privately, the first rename wins, all open it."""
+    import concurrent.futures as cf
+
+    with cf.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: build(tmp_path, tiny_corpus()), range(4)))
+    keys = {stats["key"] for _ix, stats in results}
+    assert len(keys) == 1
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".build-")] == [keys.pop()[:24]]
+    for ix, _ in results:
+        with ix["kaiun"].searcher() as s:
+            assert s.doc_count() == 2
