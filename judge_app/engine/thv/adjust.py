@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, label, locate, on_field_character, opponent,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
                                         put, take, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
@@ -186,6 +186,10 @@ class AdjustMixin:
         if g.data.get("battle") is not None or g.data["flags"].get("forced_attack"):
             _bump(g)
             return g.log("thv:6.2.5.a", "adjust", f"既に攻撃を行うキャラクターが存在するため、{label(card)} に攻撃を行う効果は適用されない", None)
+        if has(card, "人形"):
+            _bump(g)
+            return g.log("thv:1.3.2", "adjust", f"{label(card)} は人形（10.9.2.a: 攻撃を行うことが出来ない）を持つ。"
+                         "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None)
         if g.data.get("interference") is not None:
             raise AdjustmentError("target: 干渉の途中に発生する攻撃（6.3.5.a の新たな干渉）はこのエンジンでは扱えません。"
                                   "干渉の解決後に適用してください", "target")
