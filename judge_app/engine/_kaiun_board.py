@@ -1,0 +1,158 @@
+"""The 開運コロシアム table as a judge enters it: JSON Schema, the checks the schema cannot say, random decks.
+
+Shared by `kaiun` (two players) and `kaiun-multi` (3–5 players). Zones are lists of cards:
+  deck        index 0 is the top (6-6-1 pays from the top, 4-3-2 draws the top)
+  barrier     index 0 is the bottom (left), the last is the top (right) (5-2-1-3, 3-7-3)
+  trash       the last is the top (3-4-2)
+  hand, cost_area, battle_area (at most 1 card, 3-5-3; `face_up` says which way it lies)
+`<zone>_count` fills a zone with anonymous cards up to that many (under the listed ones in the deck).
+"""
+from __future__ import annotations
+
+import random
+
+from judge_app.engine.trace import BoardError
+
+JANKEN = ("グー", "チョキ", "パー")
+ZONES = ("deck", "hand", "barrier", "trash", "battle_area", "cost_area")
+FILLABLE = ("deck", "hand", "barrier", "trash")
+PHASES = ("setup", "draw", "set", "open", "battle", "cost")
+DECK_SIZE = 30          # 5-1-2
+SAME_NUMBER_LIMIT = 3   # 5-1-2-1
+BARRIER_SIZE = 5        # 5-2-1-3
+
+CARD = {
+    "type": "object",
+    "required": ["id", "name", "janken", "unchi_kachi", "unchi_aiko_make", "cost"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "minLength": 1, "maxLength": 40, "pattern": "^[0-9A-Za-z_.:-]+$"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+        "number": {"type": "string", "maxLength": 40, "description": "カードナンバー (2-12)"},
+        "janken": {"enum": list(JANKEN), "description": "ジャンケン (2-2)"},
+        "unchi_kachi": {"type": "integer", "minimum": 0, "maximum": 99, "description": "運値(カチ) (2-3)"},
+        "unchi_aiko_make": {"type": "integer", "minimum": 0, "maximum": 99, "description": "運値(アイコ・マケ) (2-4)"},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 30, "description": "コスト (2-5)"},
+        "filler": {"type": "boolean"},
+    },
+}
+
+
+def player_schema() -> dict:
+    props: dict = {z: {"type": "array", "items": CARD, "maxItems": 200} for z in ZONES}
+    props["battle_area"] = {"type": "array", "items": CARD, "maxItems": 1}
+    for z in FILLABLE:
+        props[f"{z}_count"] = {"type": "integer", "minimum": 0, "maximum": 200}
+    props.update({
+        "face_up": {"type": "boolean", "description": "バトルエリアのカードが表向きか"},
+        "unchi_mod": {"type": "object", "additionalProperties": False,
+                      "properties": {"kachi": {"type": "integer"}, "aiko_make": {"type": "integer"}}},
+        "win_battle": {"type": "boolean", "description": "「このバトルに勝つ」(10-2-3) が有効"},
+        "battle_result": {"enum": [None, "win", "lose", "draw"]},
+        "defeat": {"enum": [None, "battle", "refresh"], "description": "満たしている敗北条件 (1-2-2)"},
+        "kaiun_used": {"type": "boolean"},
+        "lost": {"type": "boolean"},
+        "left": {"type": "boolean"},
+    })
+    return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+def board_schema(min_players: int, max_players: int, extra: dict | None = None) -> dict:
+    names = [f"p{i}" for i in range(1, max_players + 1)]
+    props = {
+        "players": {"type": "object", "additionalProperties": False,
+                    "required": names[:min_players],
+                    "properties": {n: player_schema() for n in names}},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 10000},
+        "phase": {"enum": [None, *PHASES]},
+        "winner": {"type": ["string", "null"]},
+        "finished": {"type": "boolean"},
+        "options": {"type": "object"},
+    }
+    props.update(extra or {})
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "開運コロシアム 盤面",
+            "type": "object", "required": ["players"], "additionalProperties": False, "properties": props}
+
+
+def check_board(board: dict, fresh_rule: str) -> None:
+    """Ids unique on the table; counts not below the listed cards; a fresh game's decks legal (5-1-2)."""
+    players = board["players"]
+    names = list(players)
+    if names != [f"p{i}" for i in range(1, len(names) + 1)]:
+        raise BoardError(f"board.players: プレイヤーは p1 から順に並べてください（{', '.join(names)}）", "board.players")
+    seen: dict[str, str] = {}
+    for p, pl in players.items():
+        for z in ZONES:
+            for i, card in enumerate(pl.get(z, [])):
+                where = f"board.players.{p}.{z}[{i}].id"
+                if card["id"] in seen:
+                    raise BoardError(f"{where}: カードID「{card['id']}」が {seen[card['id']]} と重複しています", where)
+                seen[card["id"]] = where
+        for z in FILLABLE:
+            if f"{z}_count" in pl and pl[f"{z}_count"] < len(pl.get(z, [])):
+                where = f"board.players.{p}.{z}_count"
+                raise BoardError(f"{where}: 並べたカード（{len(pl.get(z, []))}枚）より少ない枚数は指定できません", where)
+    if board.get("phase") in (None, "setup"):
+        for p, pl in players.items():
+            for z in ZONES:
+                if z != "deck" and (pl.get(z) or pl.get(f"{z}_count")):
+                    where = f"board.players.{p}.{z}"
+                    raise BoardError(f"{where}: ゲーム開始前はデッキ以外の領域は空です（5-2）", where)
+            size = max(len(pl.get("deck", [])), pl.get("deck_count", 0))
+            if size != DECK_SIZE:
+                where = f"board.players.{p}.deck"
+                raise BoardError(f"{where}: デッキは30枚ちょうどです（{fresh_rule} / 5-1-2、いま{size}枚）", where)
+            counts: dict[str, int] = {}
+            for i, card in enumerate(pl.get("deck", [])):
+                if card.get("number"):
+                    counts[card["number"]] = counts.get(card["number"], 0) + 1
+                    if counts[card["number"]] > SAME_NUMBER_LIMIT:
+                        where = f"board.players.{p}.deck[{i}].number"
+                        raise BoardError(f"{where}: カードナンバー「{card['number']}」は3枚までです（5-1-2-1）", where)
+
+
+def filler(player: str, zone: str, n: int) -> dict:
+    # anonymous card: its identity does not matter to the ruling (documented in docs/architecture.md)
+    return {"id": f"{player}-{zone}-x{n}", "name": "（不明なカード）", "janken": "グー",
+            "unchi_kachi": 0, "unchi_aiko_make": 0, "cost": 0, "filler": True}
+
+
+def expand_player(p: str, pl: dict) -> dict:
+    """The board's player as state: fillers placed, runtime fields present (the same shape as the board)."""
+    out: dict = {}
+    for z in ZONES:
+        cards = [dict(c) for c in pl.get(z, [])]
+        if z in FILLABLE:
+            extra = pl.get(f"{z}_count", len(cards)) - len(cards)
+            fill = [filler(p, z, i + 1) for i in range(extra)]
+            # listed deck cards are the top ones; listed barrier cards the top (right) ones
+            cards = cards + fill if z in ("deck", "hand", "trash") else fill + cards
+        out[z] = cards
+    out["face_up"] = pl.get("face_up", True)
+    mod = pl.get("unchi_mod") or {}
+    out["unchi_mod"] = {"kachi": mod.get("kachi", 0), "aiko_make": mod.get("aiko_make", 0)}
+    out["win_battle"] = pl.get("win_battle", False)
+    out["battle_result"] = pl.get("battle_result")
+    out["defeat"] = pl.get("defeat")
+    out["kaiun_used"] = pl.get("kaiun_used", False)
+    out["lost"] = pl.get("lost", False)
+    out["left"] = pl.get("left", False)
+    return out
+
+
+def random_deck(rng: random.Random, player: str) -> list[dict]:
+    """30 cards, 10 card numbers of 3 each (5-1-2, 5-1-2-1): stronger cards cost more."""
+    deck: list[dict] = []
+    for n in range(10):
+        kachi = rng.randint(2, 9)
+        card = {"number": f"KC-{rng.randint(1, 120):03d}-{n}", "name": f"開運カード{n + 1}",
+                "janken": rng.choice(JANKEN), "unchi_kachi": kachi,
+                "unchi_aiko_make": rng.randint(0, kachi - 1), "cost": min(3, kachi // 3 + rng.randint(0, 1))}
+        for copy in range(3):
+            deck.append(dict(card, id=f"{player}-{n + 1:02d}{'abc'[copy]}"))
+    return deck
+
+
+def card_label(card: dict) -> str:
+    return (f"「{card['name']}」（{card['janken']} 運値{card['unchi_kachi']}/{card['unchi_aiko_make']}"
+            f" コスト{card['cost']}）")

@@ -1,0 +1,732 @@
+"""開運コロシアム 総合ルール (two players), procedure by procedure: rules_corpus/kaiun.txt.
+
+The flow follows the rulebook: 5-2 ゲーム前の手順, then each turn 6-2 ドロー, 6-3 セット, 6-4 オープン,
+6-5/7 バトル, 6-6 コスト. Rule processing (9) runs after every step (9-1-2), except inside an action the
+rules make simultaneous (both players' draws 6-2-1, both players' cost payment 6-6-1), whose defeat
+conditions are checked together when it ends (6-6-1-1-1). Card text is not interpreted: the judge
+applies it as adjustments (運値±N, 「このバトルに勝つ」, draw, discard, …) that expire where the rules say.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from judge_app.engine import _kaiun_board as kb
+from judge_app.engine.ruleset import Adjustment, RuleOption, Ruleset, concede_adjustment
+from judge_app.engine.state import GameState
+from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
+
+BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
+RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
+
+# Where each procedure is printed. kaiun-multi overrides the ones its own book restates.
+CLAUSES = {
+    "deck_present": "kaiun:5-2-1-1", "shuffle": "kaiun:5-2-1-2", "barrier": "kaiun:5-2-1-3",
+    "start": "kaiun:5-2-1-4",
+    "draw": "kaiun:6-2-1",
+    "set_place": "kaiun:6-3-1", "set_choose": "kaiun:6-3-2",
+    "open_flip": "kaiun:6-4-1", "kaiun_timing": "kaiun:6-4-2",
+    "janken": "kaiun:7-1-1", "ref_kachi": "kaiun:7-1-1-1", "ref_aiko_make": "kaiun:7-1-1-2",
+    "higher": "kaiun:7-1-2-1", "lower": "kaiun:7-1-2-2", "equal": "kaiun:7-1-2-3",
+    "win_timing": "kaiun:7-1-3", "lose_timing": "kaiun:7-1-4",
+    "result_lose_effects": "kaiun:7-1-5-1", "battle_defeat": "kaiun:7-1-5-2",
+    "result_win_effects": "kaiun:7-1-5-3", "barrier_to_hand": "kaiun:7-1-5-4",
+    "barrier_to_hand_effect": "kaiun:7-1-5-4-1", "battle_end": "kaiun:7-1-5-5",
+    "cost_pay": "kaiun:6-6-1", "cost_rest": "kaiun:6-6-1-1", "both_refresh": "kaiun:6-6-1-1-1",
+    "cost_trash": "kaiun:6-6-2", "battle_trash": "kaiun:6-6-3", "unchi_reset": "kaiun:6-6-4",
+    "end_of_turn": "kaiun:6-6-5", "turn_end": "kaiun:6-6-6",
+    "win_lose": "kaiun:1-2-1", "simultaneous": "kaiun:1-2-3", "concede": "kaiun:1-2-4",
+    "card_win_lose": "kaiun:1-2-6",
+    "impossible": "kaiun:1-3-2", "one_card": "kaiun:3-5-3",
+    "card_draw": "kaiun:4-3-2", "discard": "kaiun:4-4-2", "unchi_change": "kaiun:2-3-2",
+    "win_this_battle": "kaiun:10-2-3-2", "both_win_this_battle": "kaiun:10-2-3-3",
+    "defeat_battle": "kaiun:9-2-1-1", "defeat_refresh": "kaiun:9-2-1-2",
+    "refresh": "kaiun:9-3-2", "refresh_loss": "kaiun:9-3-3", "refresh_barrier": "kaiun:9-3-4",
+    "opponent": "kaiun:4-2-1-4",
+}
+
+TARGET = {"type": "string", "maxLength": 40, "description": "プレイヤー（p1 …）、または「相手:p1」"}
+
+
+class KaiunRuleset(Ruleset):
+    game = "kaiun"
+    doc = "kaiun"
+    title = "開運コロシアム"
+    concede_rule = "kaiun:1-2-4"
+    C = CLAUSES
+    board_schema = kb.board_schema(2, 2)
+    unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
+    rule_options = (
+        RuleOption("empty_trash_refresh", "デッキが0枚になった時トラッシュも0枚の場合", "refresh",
+                   (("refresh", "リフレッシュを行う（戻るカードなし・9-3-3/9-3-4 も適用）"),
+                    ("skip", "リフレッシュは行われない（1-3-2）。カードが要る時にトラッシュがあれば行う")),
+                   ("kaiun:9-3-1", "kaiun:9-3-2", "kaiun:9-3-3", "kaiun:9-3-4", "kaiun:1-3-2")),
+        RuleOption("empty_hand_set", "セットフェイズで置けるカードが無いプレイヤー", "no_battle",
+                   (("no_battle", "置かれない。バトルは行われない（1-3-2）"),
+                    ("lose_battle", "置かれない。そのプレイヤーはバトルに敗北する")),
+                   ("kaiun:6-3-1", "kaiun:1-3-2", "kaiun:7-1-1")),
+        RuleOption("defeat_timing", "バトル敗北による敗北条件の判定時点", "immediate",
+                   (("immediate", "7-1-5-2 の時点で即座に（9-1-2）"),
+                    ("after_result", "勝敗結果の処理（7-1-5）を終えた後（1-2-2-1）")),
+                   ("kaiun:1-2-2", "kaiun:1-2-2-1", "kaiun:9-1-2", "kaiun:7-1-5-2")),
+    )
+
+    def __init__(self):
+        self.adjustments = self.make_adjustments()
+        self._valid_boards: dict[str, bool] = {}
+
+    def make_adjustments(self) -> tuple[Adjustment, ...]:
+        C = self.C
+        durations = [v for v, _ in self.unchi_durations]
+        return (
+            Adjustment("unchi", "運値±N", self.unchi_expiry_rule(),
+                       {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
+                        "which": {"enum": ["both", "kachi", "aiko_make"]},
+                        "duration": {"enum": durations}}, ("target", "value")),
+            Adjustment("win_battle", "「このバトルに勝つ」", C["win_this_battle"], {"target": TARGET}, ("target",)),
+            Adjustment("draw", "カードを引く", C["card_draw"],
+                       {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
+            Adjustment("discard", "手札を捨てる", C["discard"],
+                       {"target": TARGET, "value": {"type": "string", "description": "捨てるカードのID"}},
+                       ("target", "value")),
+            Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["barrier_to_hand_effect"],
+                       {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
+            Adjustment("win_game", "カードの効果でゲームに勝利", C["card_win_lose"], {"target": TARGET}, ("target",)),
+            Adjustment("lose_game", "カードの効果でゲームに敗北", C["card_win_lose"], {"target": TARGET}, ("target",)),
+            concede_adjustment(self.concede_rule),
+        )
+
+    def unchi_expiry_rule(self) -> str:
+        return self.C["unchi_reset"]
+
+    # ---- board ------------------------------------------------------------------------------
+    def validate_board(self, board: Any) -> dict:
+        """The core's validation, remembered for boards already seen: undo replays the same board every
+        time, and JSON Schema on a 60-card board costs more than the whole game's steps."""
+        try:
+            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None and key in self._valid_boards:
+            return board
+        result = super().validate_board(board)
+        if key is not None:
+            if len(self._valid_boards) >= 256:
+                self._valid_boards.pop(next(iter(self._valid_boards)))
+            self._valid_boards[key] = True
+        return result
+
+    def check_board(self, board: dict) -> None:
+        kb.check_board(board, self.C["deck_present"])
+
+    def setup(self, board: dict, seed: int) -> GameState:
+        phase = board.get("phase") or "setup"
+        data: dict[str, Any] = {
+            "players": {p: kb.expand_player(p, pl) for p, pl in board["players"].items()},
+            "turn": board.get("turn", 0) if phase == "setup" else max(1, board.get("turn", 1)),
+            "phase": phase, "winner": board.get("winner"), "finished": board.get("finished", False),
+            "options": self.options_of(board),
+        }
+        self.setup_extra(board, data)
+        g = GameState(data, seed)
+        g.kaiun_hold = 0  # >0 while a simultaneous action runs: its defeat conditions are checked together after
+        g.kaiun_cards = {p: sum(len(pl[z]) for z in kb.ZONES) for p, pl in data["players"].items()}
+        return g
+
+    def setup_extra(self, board: dict, data: dict) -> None:
+        pass
+
+    def new_game_board(self, rng: random.Random) -> dict:
+        return {"players": {p: {"deck": kb.random_deck(rng, p)} for p in ("p1", "p2")}}
+
+    def invariants(self, g: GameState) -> list[str]:
+        broken: list[str] = []
+        seen: set[str] = set()
+        for p, pl in g.data["players"].items():
+            n = 0
+            for z in kb.ZONES:
+                for c in pl[z]:
+                    if c["id"] in seen:
+                        broken.append(f"card {c['id']} in two zones")
+                    seen.add(c["id"])
+                n += len(pl[z])
+            if n != g.kaiun_cards[p]:
+                broken.append(f"{p}: {n} cards, started with {g.kaiun_cards[p]}")
+            if len(pl["battle_area"]) > 1:
+                broken.append(f"{p}: {len(pl['battle_area'])} cards in the battle area (3-5-3)")
+        if g.finished and g.winner is None and not self.may_end_without_winner(g):
+            broken.append("game finished without a winner")
+        return broken
+
+    def may_end_without_winner(self, g: GameState) -> bool:
+        return False
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def opt(self, g: GameState, name: str) -> Any:
+        return g.data["options"][name]
+
+    def in_game(self, g: GameState) -> list[str]:
+        """Players still playing, in seat order."""
+        return [p for p, pl in g.data["players"].items() if not pl["left"]]
+
+    def players(self, g: GameState) -> list[str]:
+        return self.in_game(g)
+
+    def pl(self, g: GameState, p: str) -> dict:
+        return g.data["players"][p]
+
+    def card_in_battle(self, g: GameState, p: str) -> dict | None:
+        area = g.data["players"][p]["battle_area"]
+        return area[0] if area else None
+
+    def opponents(self, g: GameState, p: str) -> list[str]:
+        return [q for q in self.in_game(g) if q != p]
+
+    # ---- play: 5-2 then turns -----------------------------------------------------------------
+    def play(self, g: GameState):
+        yield from self.with_rule_processing(g, self.game_flow(g))
+
+    def with_rule_processing(self, g: GameState, inner):
+        """9-1-2: rule processing runs as soon as a step ends, unless a simultaneous action is under way."""
+        send = None
+        while True:
+            try:
+                item = inner.send(send)
+            except StopIteration:
+                return
+            send = yield item
+            if g.finished:
+                return
+            if isinstance(item, Decision):
+                continue  # the answer goes to the procedure that asked before anything else runs
+            yield from self.rule_processing(g)
+            if g.finished:
+                return
+
+    def game_flow(self, g: GameState):
+        if g.phase == "setup":
+            yield from self.preparation(g)
+        phases = {"draw": self.draw_phase, "set": self.set_phase, "open": self.open_phase,
+                  "battle": self.battle_phase, "cost": self.cost_phase}
+        order = list(phases)
+        start = order.index(g.phase) if g.phase in phases else 0
+        while not g.finished:
+            for name in order[start:]:
+                yield from phases[name](g)
+                if g.finished:
+                    return
+            start = 0
+
+    # 5-2 ゲーム前の手順
+    def preparation(self, g: GameState):
+        C = self.C
+        for p in self.in_game(g):
+            yield g.log(C["deck_present"], "setup",
+                        f"{p} がデッキ（{len(self.pl(g, p)['deck'])}枚）を提示します。デッキ構築条件（5-1-2）を満たしています", p)
+        for p in self.in_game(g):
+            g.shuffle(f"players.{p}.deck")
+            yield g.log(C["shuffle"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p)
+        for p in self.in_game(g):
+            deck = self.pl(g, p)["deck"]
+            # the deck's top card becomes the barrier's bottom (left): barrier index 0 = bottom
+            g.set(f"players.{p}.barrier", self.pl(g, p)["barrier"] + deck[:kb.BARRIER_SIZE])
+            g.set(f"players.{p}.deck", deck[kb.BARRIER_SIZE:])
+            yield g.log(C["barrier"], "barrier", f"{p} がデッキの上から5枚をバリアに裏向きで置きます", p)
+        yield from self.before_start(g)
+        g.set("turn", 1)
+        yield g.log(C["start"], "start", "ゲームを開始します")
+
+    def before_start(self, g: GameState):
+        return
+        yield  # a generator with nothing to do in the two-player game
+
+    # 6-2 ドローフェイズ
+    def draw_phase(self, g: GameState):
+        g.set("phase", "draw")
+        g.kaiun_hold += 1  # 6-2-1: both players draw at once
+        for p in self.in_game(g):
+            yield from self.take_top(g, p, "hand", self.C["draw"], "カード1枚を引きます")
+        g.kaiun_hold -= 1
+        yield from self.rule_processing(g)
+
+    # 6-3 セットフェイズ
+    def set_phase(self, g: GameState):
+        g.set("phase", "set")
+        for group in self.set_groups(g):
+            yield from self.set_group(g, group)
+
+    def set_groups(self, g: GameState) -> list[list[str]]:
+        return [self.in_game(g)]  # 6-3-1 ※: both at once
+
+    def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
+        return self.C["set_place"], self.C["set_choose"]
+
+    def set_group(self, g: GameState, group: list[str]):
+        """Everyone in the group chooses (1-3-4: at once, so none sees another's choice), then all place."""
+        choices: dict[str, Any] = {}
+        for p in group:
+            pl = self.pl(g, p)
+            if pl["left"]:
+                continue  # left the game (投了) after the group was formed
+            place_rule, choose_rule = self.set_clauses(g, p)
+            has_face_up = bool(pl["battle_area"]) and pl["face_up"]
+            if pl["battle_area"] and not pl["face_up"]:
+                yield g.log(self.C["one_card"], "set", f"{p} のバトルエリアには既に裏向きのカードがあります", p)
+                continue
+            if not has_face_up:
+                if not pl["hand"]:
+                    yield g.log(self.C["impossible"], "set",
+                                f"{p} は手札が無いため、バトルエリアにカードを置けません（{place_rule} は行われません）", p)
+                    continue
+                choices[p] = yield g.ask(p, "バトルエリアに裏向きで置くカードを選んでください",
+                                         [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule)
+            else:
+                if not pl["hand"]:
+                    yield g.log(choose_rule, "set", f"{p} は手札が無いため、何もしません", p)
+                    continue
+                current = pl["battle_area"][0]
+                choices[p] = yield g.ask(
+                    p, f"表向きの{kb.card_label(current)}をそのままにするか、入れ替えるかを選んでください",
+                    [("keep", "何もしない")] + [(c["id"], f"入れ替えて{kb.card_label(c)}を裏向きで置く")
+                                                for c in pl["hand"]], choose_rule)
+        for p, choice in choices.items():
+            place_rule, choose_rule = self.set_clauses(g, p)
+            if self.pl(g, p)["left"]:
+                continue
+            if choice == "keep":
+                yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p)
+                continue
+            pl = self.pl(g, p)
+            card = next((c for c in pl["hand"] if c["id"] == choice), None)
+            if card is None:  # the judge moved it out of the hand after it was chosen
+                yield g.log(self.C["impossible"], "set", f"{p} が選んだカードは手札にもう無いため、置けません", p)
+                continue
+            rule = place_rule
+            if pl["battle_area"]:
+                old = pl["battle_area"][0]
+                g.set(f"players.{p}.trash", pl["trash"] + [old])
+                g.set(f"players.{p}.battle_area", [])
+                rule = choose_rule
+            g.move(card, f"players.{p}.hand", f"players.{p}.battle_area")
+            g.set(f"players.{p}.face_up", False)
+            g.set(f"players.{p}.battle_result", None)
+            verb = "表向きのカードをトラッシュに置き、" if rule == choose_rule else ""
+            yield g.log(rule, "set", f"{p} は{verb}手札のカード1枚をバトルエリアに裏向きで置きます", p)
+
+    # 6-4 オープンフェイズ
+    def open_phase(self, g: GameState):
+        g.set("phase", "open")
+        yield from self.flip_cards(g)
+        in_area = [p for p in self.in_game(g) if self.pl(g, p)["battle_area"]]
+        if in_area:
+            names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in in_area)
+            yield g.log(self.C["kaiun_timing"], "timing",
+                        f"【開運時】の効果を発動します（{names}）。効果の内容は判定員が調整で適用します")
+
+    def flip_cards(self, g: GameState):
+        for p in self.in_game(g):
+            pl = self.pl(g, p)
+            if pl["battle_area"] and not pl["face_up"]:
+                g.set(f"players.{p}.face_up", True)
+                yield g.log(self.C["open_flip"], "open",
+                            f"{p} のバトルエリアのカードを表向きにします: {kb.card_label(pl['battle_area'][0])}", p)
+
+    # 6-5 バトルフェイズ → 7 カードのバトル
+    def battle_phase(self, g: GameState):
+        g.set("phase", "battle")
+        a, b = self.in_game(g)
+        yield from self.battle(g, a, b)
+
+    def unchi(self, g: GameState, p: str, won_janken: bool) -> tuple[int, str]:
+        card = self.card_in_battle(g, p)
+        key = "kachi" if won_janken else "aiko_make"
+        base = card["unchi_kachi"] if won_janken else card["unchi_aiko_make"]
+        mod = self.pl(g, p)["unchi_mod"][key]
+        value = max(0, base + mod)  # 1-3-6: a negative value counts as 0
+        shown = f"{base}{mod:+d}={value}" if mod else f"{base}"
+        return value, shown
+
+    def battle(self, g: GameState, a: str, b: str):
+        """7-1 (kaiun-multi 7-3-2 to 7-3-6): one battle between a and b."""
+        C = self.C
+        ca, cb = self.card_in_battle(g, a), self.card_in_battle(g, b)
+        result: dict[str, str] | None = None
+        if ca is None or cb is None:
+            missing = [p for p, c in ((a, ca), (b, cb)) if c is None]
+            if len(missing) == 1 and self.opt(g, "empty_hand_set") == "lose_battle":
+                loser = missing[0]
+                winner = b if loser == a else a
+                result = {winner: "win", loser: "lose"}
+                self.record_results(g, result)
+                yield g.log(C["impossible"], "battle",
+                            f"{loser} のバトルエリアにカードが無いため、{loser} はこのバトルに敗北します"
+                            f"（ルール選択: empty_hand_set=lose_battle）", loser)
+            else:
+                who = "、".join(missing)
+                yield g.log(C["impossible"], "battle",
+                            f"{who} のバトルエリアにカードが無いため、ジャンケンを比べられず、バトルは行われません")
+                return
+        else:
+            result = yield from self.compare(g, a, b, ca, cb)
+        winner = next((p for p, r in result.items() if r == "win"), None)
+        loser = next((p for p, r in result.items() if r == "lose"), None)
+        if winner:
+            yield g.log(C["win_timing"], "timing", f"{winner} の【バトル勝利時】の効果を発動します", winner)
+        if loser:
+            yield g.log(C["lose_timing"], "timing", f"{loser} の【バトル敗北時】の効果を発動します", loser)
+        yield from self.result_processing(g, winner, loser)
+
+    def compare(self, g: GameState, a: str, b: str, ca: dict, cb: dict):
+        C = self.C
+        ja, jb = ca["janken"], cb["janken"]
+        if ja == jb:
+            won = None
+            text = f"{a}《{ja}》と {b}《{jb}》はあいこです（2-2-4）"
+        else:
+            won = a if BEATS[ja] == jb else b
+            text = f"{a}《{ja}》対 {b}《{jb}》: {won} がジャンケンに勝利します（2-2-3）"
+        yield g.log(C["janken"], "janken", text)
+        values = {}
+        for p in (a, b):
+            v, shown = self.unchi(g, p, won == p)
+            values[p] = v
+            if won == p:
+                yield g.log(C["ref_kachi"], "unchi", f"{p} はジャンケンに勝利したため運値(カチ) {shown} を参照します", p)
+            else:
+                why = "あいこの" if won is None else "ジャンケンに敗北した"
+                yield g.log(C["ref_aiko_make"], "unchi", f"{p} は{why}ため運値(アイコ・マケ) {shown} を参照します", p)
+        wa, wb = self.pl(g, a)["win_battle"], self.pl(g, b)["win_battle"]
+        if wa and wb:
+            result, rule = {a: "draw", b: "draw"}, C["both_win_this_battle"]
+            text = "お互いに「このバトルに勝つ」効果を発動しているため、このバトルは引き分けになります"
+        elif wa or wb:
+            w = a if wa else b
+            result = {w: "win", (b if w == a else a): "lose"}
+            rule = C["win_this_battle"]
+            text = f"{w} の「このバトルに勝つ」効果により、運値に関わらず {w} がこのバトルに勝利します"
+        elif values[a] == values[b]:
+            result, rule = {a: "draw", b: "draw"}, C["equal"]
+            text = f"運値 {values[a]} と {values[b]} が同じため、このバトルは引き分けになります"
+        else:
+            w = a if values[a] > values[b] else b
+            l = b if w == a else a
+            result, rule = {w: "win", l: "lose"}, C["higher"]
+            text = f"運値 {values[w]} 対 {values[l]}: {w} がこのバトルに勝利し、{l} は敗北します（{C['lower']}）"
+        self.record_results(g, result)
+        yield g.log(rule, "battle", text)
+        return result
+
+    def record_results(self, g: GameState, result: dict[str, str]) -> None:
+        for p, r in result.items():
+            g.set(f"players.{p}.battle_result", r)
+
+    def result_processing(self, g: GameState, winner: str | None, loser: str | None):
+        """7-1-5 勝敗結果の処理, in its sub-order."""
+        C = self.C
+        deferred = self.opt(g, "defeat_timing") == "after_result"
+        if deferred:
+            g.kaiun_hold += 1
+        if loser:
+            yield g.log(C["result_lose_effects"], "result",
+                        f"{loser} の【バトル敗北時】効果の「このバトルの結果で」を適用します", loser)
+            if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
+                g.set(f"players.{loser}.defeat", "battle")
+                yield g.log(C["battle_defeat"], "defeat",
+                            f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser)
+        if winner:
+            yield g.log(C["result_win_effects"], "result",
+                        f"{winner} の【バトル勝利時】効果の「このバトルの結果で」を適用します", winner)
+        if loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
+            self.barrier_top_to(g, loser, "hand")
+            yield g.log(C["barrier_to_hand"], "barrier",
+                        f"{loser} はバリアの上（右）から1枚を手札に加えます（残り{len(self.pl(g, loser)['barrier'])}枚）", loser)
+        if deferred:
+            g.kaiun_hold -= 1
+            yield from self.rule_processing(g)
+            if g.finished:
+                return
+        yield from self.battle_end(g, [p for p in (winner, loser) if p] or self.in_game(g))
+
+    def battle_end(self, g: GameState, battlers: list[str]):
+        for p in self.in_game(g):
+            g.set(f"players.{p}.win_battle", False)  # 「このバトルに勝つ」 applies to this battle only
+        yield g.log(self.C["battle_end"], "battle", "バトルが終了し、コストフェイズに進みます")
+
+    def barrier_top_to(self, g: GameState, p: str, zone: str) -> dict:
+        barrier = self.pl(g, p)["barrier"]
+        card = barrier[-1]
+        g.set(f"players.{p}.barrier", barrier[:-1])
+        g.set(f"players.{p}.{zone}", self.pl(g, p)[zone] + [card])
+        return card
+
+    # 6-6 コストフェイズ
+    def cost_phase(self, g: GameState):
+        C = self.C
+        g.set("phase", "cost")
+        payers = self.in_game(g)
+        g.kaiun_hold += 1  # 6-6-1: all pay at once
+        refreshed_at_zero: list[str] = []
+        for p in payers:
+            before = self.pl(g, p)["defeat"]
+            yield from self.pay_cost(g, p)
+            if self.pl(g, p)["defeat"] == "refresh" and before != "refresh":
+                refreshed_at_zero.append(p)
+        if len(refreshed_at_zero) >= 2:
+            yield g.log(C["both_refresh"], "defeat",
+                        f"{'、'.join(refreshed_at_zero)} がバリア0枚の状況でコストフェイズ中にリフレッシュを挟んだため、"
+                        "同時に敗北条件を満たします")
+        g.kaiun_hold -= 1
+        yield from self.rule_processing(g)
+        if g.finished:
+            return
+        for p in self.in_game(g):
+            area = self.pl(g, p)["cost_area"]
+            if area:
+                g.set(f"players.{p}.trash", self.pl(g, p)["trash"] + area)
+                g.set(f"players.{p}.cost_area", [])
+        yield g.log(C["cost_trash"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます")
+        yield from self.trash_battle_cards(g)
+        yield from self.reset_unchi(g)
+        yield g.log(C["end_of_turn"], "timing", "「このターンの終了時」の効果を発動します（1度だけ）")
+        yield from self.turn_end(g)
+
+    def pay_cost(self, g: GameState, p: str):
+        C = self.C
+        card = self.card_in_battle(g, p)
+        need = card["cost"] if card else 0
+        if need == 0:
+            return
+        rule = C["cost_pay"]
+        while need > 0:
+            pl = self.pl(g, p)
+            if not pl["deck"]:
+                if pl["trash"]:
+                    yield from self.refresh(g, p)
+                if not self.pl(g, p)["deck"]:
+                    yield g.log(C["impossible"], "cost",
+                                f"{p} はデッキもトラッシュも0枚のため、残りのコスト{need}枚を支払えません", p)
+                    return
+                rule = C["cost_rest"]
+                continue
+            deck = pl["deck"]
+            n = min(need, len(deck))
+            g.set(f"players.{p}.deck", deck[n:])
+            g.set(f"players.{p}.cost_area", pl["cost_area"] + deck[:n])
+            need -= n
+            rest = "リフレッシュ後に残りの" if rule == C["cost_rest"] else ""
+            yield g.log(rule, "cost", f"{p} は{rest}コスト{n}枚をデッキの上からコストエリアに置きます", p)
+            if not self.pl(g, p)["deck"]:
+                yield from self.refresh(g, p)
+                rule = C["cost_rest"]
+
+    def trash_battle_cards(self, g: GameState):
+        for p in self.in_game(g):
+            pl = self.pl(g, p)
+            if pl["battle_area"] and pl["battle_result"] in ("lose", "draw"):
+                g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
+                g.set(f"players.{p}.battle_area", [])
+                yield g.log(self.C["battle_trash"], "cost",
+                            f"{p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
+
+    def reset_unchi(self, g: GameState):
+        for p in self.in_game(g):
+            g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
+        yield g.log(self.C["unchi_reset"], "reset", "効果による運値の変動をリセットします")
+
+    def turn_end(self, g: GameState):
+        for p in self.in_game(g):
+            g.set(f"players.{p}.battle_result", None)
+        g.set("turn", g.turn + 1)
+        g.set("phase", "draw")
+        yield g.log(self.C["turn_end"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
+
+    # ---- deck, refresh (9-3) ------------------------------------------------------------------
+    def take_top(self, g: GameState, p: str, zone: str, rule: str, what: str):
+        """Move the deck's top card to `zone`; a deck at 0 is refreshed at once (9-3-2)."""
+        if not self.pl(g, p)["deck"]:
+            if self.pl(g, p)["trash"]:
+                yield from self.refresh(g, p)
+            if not self.pl(g, p)["deck"]:
+                yield g.log(self.C["impossible"], "draw", f"{p} はデッキが0枚のため、{what}（行えません）", p)
+                return
+        deck = self.pl(g, p)["deck"]
+        g.set(f"players.{p}.deck", deck[1:])
+        g.set(f"players.{p}.{zone}", self.pl(g, p)[zone] + [deck[0]])
+        yield g.log(rule, "draw", f"{p} は{what}", p)
+        if not self.pl(g, p)["deck"]:
+            yield from self.refresh(g, p)
+
+    def refresh(self, g: GameState, p: str):
+        C = self.C
+        trash = self.pl(g, p)["trash"]
+        if not trash and self.opt(g, "empty_trash_refresh") == "skip":
+            yield g.log(C["impossible"], "refresh",
+                        f"{p} のデッキは0枚ですが、トラッシュも0枚のためリフレッシュは行われません（ルール選択: skip）", p)
+            return
+        self.refresh_changes(g, p)
+        yield g.log(C["refresh"], "refresh",
+                    f"{p} のデッキが0枚になったため即座にリフレッシュします: トラッシュ{len(trash)}枚をデッキに戻しシャッフル", p)
+        rule, text = self.after_refresh_changes(g, p)
+        yield g.log(rule, "refresh" if rule == C["refresh_barrier"] else "defeat", text, p)
+
+    def refresh_changes(self, g: GameState, p: str) -> None:
+        trash = self.pl(g, p)["trash"]
+        g.set(f"players.{p}.deck", self.pl(g, p)["deck"] + trash)
+        g.set(f"players.{p}.trash", [])
+        g.shuffle(f"players.{p}.deck")
+
+    def after_refresh_changes(self, g: GameState, p: str) -> tuple[str, str]:
+        """9-3-3 (0 barrier: the defeat condition, 1-2-2-2) or 9-3-4 (top barrier to the trash)."""
+        if not self.pl(g, p)["barrier"]:
+            if not self.pl(g, p)["lost"]:
+                g.set(f"players.{p}.defeat", "refresh")
+            return self.C["refresh_loss"], f"{p} はバリアが0枚の状況でリフレッシュを行ったため、敗北条件を満たします"
+        self.barrier_top_to(g, p, "trash")
+        return (self.C["refresh_barrier"],
+                f"{p} はバリアの上（右）から1枚をトラッシュに置きます（残り{len(self.pl(g, p)['barrier'])}枚）")
+
+    # ---- 9 ルール処理 / 1-2 勝敗 ----------------------------------------------------------------
+    def rule_processing(self, g: GameState):
+        if g.kaiun_hold or g.finished:
+            return
+        flagged = [p for p in self.in_game(g) if self.pl(g, p)["defeat"]]
+        if flagged:
+            yield from self.defeat_check(g, flagged)
+
+    def defeat_check(self, g: GameState, flagged: list[str]):
+        """9-2-1: everyone meeting a defeat condition loses; all at once → ジャンケン (1-2-3)."""
+        if len(flagged) == len(self.in_game(g)):
+            yield from self.simultaneous_defeat(g, flagged)
+            return
+        loser = flagged[0]
+        winner = next(p for p in self.in_game(g) if p != loser)
+        rule = self.C["defeat_battle"] if self.pl(g, loser)["defeat"] == "battle" else self.C["defeat_refresh"]
+        g.set(f"players.{loser}.lost", True)
+        g.end_game(winner)
+        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {loser} はゲームに敗北し、{winner} がゲームに勝利します", loser)
+
+    def simultaneous_defeat(self, g: GameState, flagged: list[str]):
+        rule = self.C["simultaneous"]
+        winner = yield g.ask(None, f"{'、'.join(flagged)} が同時に敗北条件を満たしています。ジャンケンに勝利したのは？",
+                             [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
+        for p in flagged:
+            if p != winner:
+                g.set(f"players.{p}.lost", True)
+        g.end_game(winner)
+        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner)
+
+    # ---- judge adjustments ------------------------------------------------------------------
+    def targets(self, g: GameState, target: str) -> list[str]:
+        """'p1', or '相手:p1' (4-2-1-4; kaiun-multi 11-4-2) for the opponents of p1."""
+        if target.startswith("相手:"):
+            who = target[3:]
+            self.check_player(g, who)
+            found = self.opponents(g, who)
+            if not found:
+                raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
+            return found
+        self.check_player(g, target)
+        return [target]
+
+    def check_player(self, g: GameState, p: str) -> None:
+        if p not in self.in_game(g):
+            raise AdjustmentError(f"target: プレイヤー「{p}」はゲームにいません（{', '.join(self.in_game(g))}）", "target")
+
+    def adjust_unchi(self, g: GameState, spec: Adjustment, target: str, value: int, which: str = "both",
+                     duration: str | None = None) -> TraceEntry:
+        ps = self.targets(g, target)
+        keys = ("kachi", "aiko_make") if which == "both" else (which,)
+        for p in ps:
+            mod = dict(self.pl(g, p)["unchi_mod"])
+            for k in keys:
+                mod[k] += value
+            g.set(f"players.{p}.unchi_mod", mod)
+        name = {"both": "運値", "kachi": "運値(カチ)", "aiko_make": "運値(アイコ・マケ)"}[which]
+        return g.log(spec.rule, "adjust",
+                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{spec.rule} でリセット）", ps[0])
+
+    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        ps = self.targets(g, target)
+        for p in ps:
+            g.set(f"players.{p}.win_battle", True)
+        return g.log(spec.rule, "adjust",
+                     f"判定員の調整: {'、'.join(ps)} が「このバトルに勝つ」効果を発動（このバトルの終了まで）", ps[0])
+
+    def adjust_draw(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
+        p = self.single(g, target)
+        notes: list[str] = []
+        drawn = 0
+        for _ in range(value):
+            if not self.pl(g, p)["deck"] and self.pl(g, p)["trash"]:
+                notes.append(self.refresh_inline(g, p))
+            deck = self.pl(g, p)["deck"]
+            if not deck:
+                notes.append("デッキが0枚のため残りは引けません（1-3-2）")
+                break
+            g.set(f"players.{p}.deck", deck[1:])
+            g.set(f"players.{p}.hand", self.pl(g, p)["hand"] + [deck[0]])
+            drawn += 1
+            if not self.pl(g, p)["deck"]:
+                notes.append(self.refresh_inline(g, p))
+        extra = ("。" + "。".join(notes)) if notes else ""
+        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はカード{drawn}枚を引きます{extra}", p)
+
+    def refresh_inline(self, g: GameState, p: str) -> str:
+        """A refresh inside an adjustment (one trace entry): 9-3-2 to 9-3-4 described in its message."""
+        if not self.pl(g, p)["trash"] and self.opt(g, "empty_trash_refresh") == "skip":
+            return "トラッシュも0枚のためリフレッシュは行われません"
+        n = len(self.pl(g, p)["trash"])
+        self.refresh_changes(g, p)
+        rule, text = self.after_refresh_changes(g, p)
+        return f"デッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
+
+    def single(self, g: GameState, target: str) -> str:
+        ps = self.targets(g, target)
+        if len(ps) != 1:
+            raise AdjustmentError("target: この調整はプレイヤー1人を指定してください", "target")
+        return ps[0]
+
+    def adjust_discard(self, g: GameState, spec: Adjustment, target: str, value: str) -> TraceEntry:
+        p = self.single(g, target)
+        card = next((c for c in self.pl(g, p)["hand"] if c["id"] == value), None)
+        if card is None:
+            ids = ", ".join(c["id"] for c in self.pl(g, p)["hand"][:12]) or "手札なし"
+            raise AdjustmentError(f"value: {p} の手札にカード「{value}」はありません（{ids}）", "value")
+        g.move(card, f"players.{p}.hand", f"players.{p}.trash")
+        return g.log(spec.rule, "adjust", f"判定員の調整: {p} は手札の{kb.card_label(card)}を捨てます", p)
+
+    def adjust_barrier_to_hand(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
+        p = self.single(g, target)
+        moved = 0
+        while moved < value and self.pl(g, p)["barrier"]:
+            self.barrier_top_to(g, p, "hand")
+            moved += 1
+        stop = "（バリアが0枚になったため終了）" if moved < value else ""
+        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はバリア{moved}枚を手札に加えます{stop}", p)
+
+    def adjust_win_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        p = self.single(g, target)
+        for q in self.in_game(g):
+            if q != p:
+                g.set(f"players.{q}.lost", True)
+        g.end_game(p)
+        return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p)
+
+    def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        p = self.single(g, target)
+        g.set(f"players.{p}.lost", True)
+        others = self.opponents(g, p)
+        g.end_game(others[0])
+        return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北します", p)
+
+    def adjust_concede(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        p = self.single(g, target)
+        g.set(f"players.{p}.lost", True)
+        winner = self.opponents(g, p)[0]
+        g.end_game(winner)
+        return g.log(self.concede_rule, "concede",
+                     f"{p} が投了を宣言し、次の処理を待たずに敗北します。{winner} の勝利でゲームは終了します", p)
+
+
+RULESET = KaiunRuleset()

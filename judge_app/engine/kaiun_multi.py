@@ -1,0 +1,308 @@
+"""開運コロシウム 多人数制 総合ルール (3–5 players, 親 and 子): rules_corpus/kaiun-multi.txt.
+
+One game with the two-player ruleset: this subclass overrides only what the multiplayer book restates —
+1-2 (勝敗), 5-2 (the first 親 by ジャンケン), 6 (its own section 6: 親 first in the set phase, no 【開運時】
+in the open phase, 親 stays on the field, 親 passes to the left) and 7 (the 親 battles every 子 clockwise,
+【開運時】 in each battle, 運値 reset after each battle). What it leaves to 「開運コロシウム 総合ルールを参照」
+(1-3, 2, 3, 4, 5-1, 8, 9, 10, 11-1 to 11-3) is the two-player rule, cited by its `kaiun:` id.
+Seats: players sit clockwise in the order p1, p2, …; the left neighbour of p1 is p2 (and of the last, p1).
+"""
+from __future__ import annotations
+
+import random
+
+from judge_app.engine import _kaiun_board as kb
+from judge_app.engine.kaiun import CLAUSES, RESULT_JA, KaiunRuleset
+from judge_app.engine.ruleset import Adjustment, RuleOption
+from judge_app.engine.state import GameState
+from judge_app.engine.trace import BoardError, TraceEntry
+
+M = "kaiun-multi:"
+MULTI_CLAUSES = dict(CLAUSES) | {
+    "deck_present": M + "5-2-1-1", "shuffle": M + "5-2-1-2", "barrier": M + "5-2-1-3",
+    "first_parent": M + "5-2-1-4", "start": M + "5-2-1-5",
+    "draw": M + "6-2-1",
+    "parent_place": M + "6-3-1-1", "parent_choose": M + "6-3-1-2",
+    "child_place": M + "6-3-1-3", "child_choose": M + "6-3-1-4",
+    "open_flip": M + "6-4-1",
+    "battle_order": M + "7-1", "battle_repeat": M + "7-2",
+    "kaiun_timing": M + "7-3-1", "kaiun_once": "kaiun:10-1-1-2",
+    "janken": M + "7-3-2", "ref_kachi": M + "7-3-2-1", "ref_aiko_make": M + "7-3-2-2",
+    "higher": M + "7-3-3-1", "lower": M + "7-3-3-2", "equal": M + "7-3-3-3",
+    "win_timing": M + "7-3-4", "lose_timing": M + "7-3-5",
+    "result_lose_effects": M + "7-3-6-1", "battle_defeat": M + "7-3-6-2", "parent_defeat": M + "7-3-6-2-1",
+    "result_win_effects": M + "7-3-6-3", "barrier_to_hand": M + "7-3-6-4",
+    "barrier_to_hand_effect": M + "7-3-6-4-1", "battle_scope_end": M + "7-3-6-5", "unchi_reset": M + "7-3-6-6",
+    "battle_end": M + "7-4",
+    "cost_pay": M + "6-6-1", "cost_rest": M + "6-6-1-1", "both_refresh": M + "6-6-1-1-1",
+    "cost_trash": M + "6-6-2", "battle_trash": M + "6-6-3", "parent_stays": M + "6-6-4",
+    "end_of_turn": M + "6-6-5", "turn_scope_end": M + "6-6-6", "next_parent": M + "6-6-7",
+    "win_lose": M + "1-2-1", "simultaneous": M + "1-2-3", "concede": M + "1-2-4", "card_win_lose": M + "1-2-6",
+    "opponent": M + "11-4-2",
+}
+
+
+class KaiunMultiRuleset(KaiunRuleset):
+    game = "kaiun-multi"
+    doc = "kaiun-multi"
+    title = "開運コロシウム 多人数制"
+    concede_rule = M + "1-2-4"
+    C = MULTI_CLAUSES
+    board_schema = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "description": "親のプレイヤー"}})
+    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
+    rule_options = KaiunRuleset.rule_options + (
+        RuleOption("kaiun_timing", "親の【開運時】効果", "every_battle",
+                   (("every_battle", "子とのバトルごとに発動する（7-3-1）"),
+                    ("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する")),
+                   (M + "7-3-1", "kaiun:10-1-1-2")),
+        RuleOption("concede", "3人以上での投了", "leave",
+                   (("leave", "投了したプレイヤーだけが敗北して離脱し、ゲームは続く（1-2-1）"),
+                    ("end_game", "ゲーム全体が終了する（1-2-4 の文言どおり、勝者なし）")),
+                   (M + "1-2-4", M + "1-2-1")),
+        RuleOption("next_parent", "親の左隣が離脱している、または親が離脱した時の次の親", "clockwise",
+                   (("clockwise", "時計回りで次にゲームに残っているプレイヤー"),
+                    ("janken", "残っているプレイヤーのジャンケンで決める（5-2-1-4 と同じ方法）")),
+                   (M + "6-6-7", M + "5-2-1-4", M + "7-3-6-2-1")),
+    )
+
+    # ---- board ------------------------------------------------------------------------------
+    def check_board(self, board: dict) -> None:
+        super().check_board(board)
+        players = board["players"]
+        parent = board.get("parent")
+        if parent is not None and parent not in players:
+            raise BoardError(f"board.parent: プレイヤー「{parent}」はいません（{', '.join(players)}）", "board.parent")
+        if board.get("phase") not in (None, "setup"):
+            remaining = [p for p, pl in players.items() if not pl.get("left")]
+            if len(remaining) < 2 and not board.get("finished"):
+                raise BoardError("board.players: ゲームに残っているプレイヤーが2人未満です（1-2-1）", "board.players")
+            if parent is None or players[parent].get("left"):
+                raise BoardError("board.parent: 進行中のゲームには、ゲームに残っている親が必要です（6-6-7）", "board.parent")
+
+    def setup_extra(self, board: dict, data: dict) -> None:
+        data["parent"] = board.get("parent")
+
+    def new_game_board(self, rng: random.Random) -> dict:
+        n = rng.randint(3, 5)
+        return {"players": {f"p{i}": {"deck": kb.random_deck(rng, f"p{i}")} for i in range(1, n + 1)}}
+
+    def invariants(self, g: GameState) -> list[str]:
+        broken = super().invariants(g)
+        if not g.finished and g.phase != "setup":
+            if g.data["parent"] not in g.data["players"]:
+                broken.append(f"no 親: {g.data['parent']!r}")
+            if not self.alive(g):
+                broken.append("no player left in an unfinished game")
+        return broken
+
+    def may_end_without_winner(self, g: GameState) -> bool:
+        return self.opt(g, "concede") == "end_game"
+
+    # ---- seats ------------------------------------------------------------------------------------
+    def alive(self, g: GameState) -> list[str]:
+        """Players not defeated (a defeated 親 still finishing its battles is in the game but not alive)."""
+        return [p for p in self.in_game(g) if not self.pl(g, p)["lost"]]
+
+    def clockwise_from(self, g: GameState, p: str) -> list[str]:
+        seats = list(g.data["players"])
+        i = seats.index(p)
+        return seats[i + 1:] + seats[:i]
+
+    def children(self, g: GameState) -> list[str]:
+        """7-1: the 子, from the 親's left neighbour clockwise."""
+        return [p for p in self.clockwise_from(g, g.data["parent"]) if not self.pl(g, p)["left"]]
+
+    def opponents(self, g: GameState, p: str) -> list[str]:
+        """11-4-2: for the 親, 「相手」 is every 子; for a 子, it is the 親."""
+        parent = g.data["parent"]
+        if p == parent:
+            return self.children(g)
+        return [parent] if parent in self.in_game(g) else []
+
+    # ---- 5-2-1-4 the first 親 -----------------------------------------------------------------
+    def before_start(self, g: GameState):
+        rule = self.C["first_parent"]
+        winner = yield g.ask(None, "すべてのプレイヤーでジャンケンを行います。勝利したのは？",
+                             [(p, f"{p} が勝利") for p in self.in_game(g)], rule, kind="janken")
+        g.set("parent", winner)
+        yield g.log(rule, "parent", f"ジャンケンに勝利した {winner} が最初の親になります", winner)
+
+    # ---- 6-3 セットフェイズ: 親から ------------------------------------------------------------
+    def set_groups(self, g: GameState) -> list[list[str]]:
+        parent = g.data["parent"]
+        first = [parent] if parent in self.in_game(g) else []
+        return [first, self.children(g)]
+
+    def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
+        if p == g.data["parent"]:
+            return self.C["parent_place"], self.C["parent_choose"]
+        return self.C["child_place"], self.C["child_choose"]
+
+    # ---- 6-4 オープンフェイズ: 【開運時】 is in each battle (7-3-1) -----------------------------
+    def open_phase(self, g: GameState):
+        g.set("phase", "open")
+        yield from self.flip_cards(g)
+
+    # ---- 7 カードのバトル ------------------------------------------------------------------------
+    def battle_phase(self, g: GameState):
+        C = self.C
+        g.set("phase", "battle")
+        parent = g.data["parent"]
+        for child in self.children(g):
+            if self.pl(g, parent)["left"]:
+                yield g.log(C["battle_repeat"], "battle", f"親 {parent} はゲームから離脱したため、残りのバトルは行われません")
+                break
+            if self.pl(g, child)["left"]:
+                continue
+            yield from self.kaiun_timing(g, parent, child)
+            yield from self.battle(g, parent, child)
+            if g.finished:
+                return
+        yield g.log(C["battle_end"], "battle", "すべての子とのバトルが終了し、コストフェイズに進みます")
+        if not self.pl(g, parent)["left"] and self.pl(g, parent)["lost"]:
+            g.set(f"players.{parent}.left", True)
+            yield g.log(C["parent_defeat"], "leave",
+                        f"敗北した親 {parent} は、すべての子とバトルを終えたため、ゲームから離脱します", parent)
+
+    def kaiun_timing(self, g: GameState, parent: str, child: str):
+        C = self.C
+        once = self.opt(g, "kaiun_timing") == "once_per_turn"
+        who = [p for p in (parent, child) if self.pl(g, p)["battle_area"]]
+        skipped = once and self.pl(g, parent)["kaiun_used"]
+        if skipped:
+            who = [p for p in who if p != parent]
+        if parent in who:
+            g.set(f"players.{parent}.kaiun_used", True)
+        names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
+        note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
+        yield g.log(C["kaiun_once"] if skipped else C["kaiun_timing"], "timing",
+                    f"親 {parent} と子 {child} のバトル: 【開運時】の効果を発動します（{names}）{note}。"
+                    "効果の内容は判定員が調整で適用します")
+
+    def battle_end(self, g: GameState, battlers: list[str]):
+        for p in self.in_game(g):
+            g.set(f"players.{p}.win_battle", False)
+        yield g.log(self.C["battle_scope_end"], "battle", "「このバトル中」と表記される効果の適用が終了します")
+        for p in self.in_game(g):
+            g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
+        yield g.log(self.C["unchi_reset"], "reset", "効果による運値の変動をリセットします")
+
+    # ---- 6-6 コストフェイズ ------------------------------------------------------------------------
+    def trash_battle_cards(self, g: GameState):
+        parent = g.data["parent"]
+        for p in self.in_game(g):
+            pl = self.pl(g, p)
+            if p != parent and pl["battle_area"] and pl["battle_result"] in ("lose", "draw"):
+                g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
+                g.set(f"players.{p}.battle_area", [])
+                yield g.log(self.C["battle_trash"], "cost",
+                            f"子 {p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
+
+    def reset_unchi(self, g: GameState):
+        parent = g.data["parent"]
+        if parent in self.in_game(g) and self.pl(g, parent)["battle_area"]:
+            yield g.log(self.C["parent_stays"], "cost", f"親 {parent} のカードはバトルの勝敗に関わらず、バトルエリアに表側で残ります", parent)
+
+    def turn_end(self, g: GameState):
+        C = self.C
+        for p in self.in_game(g):
+            g.set(f"players.{p}.kaiun_used", False)
+        yield g.log(C["turn_scope_end"], "timing", "「このターン中」と表記される効果の適用が終了します")
+        old = g.data["parent"]
+        neighbour = self.clockwise_from(g, old)[0]
+        following = [p for p in self.clockwise_from(g, old) if not self.pl(g, p)["left"]]
+        rule = C["next_parent"]
+        if (self.pl(g, neighbour)["left"] or self.pl(g, old)["left"]) and self.opt(g, "next_parent") == "janken":
+            rule = C["first_parent"]
+            new = yield g.ask(None, "次の親をジャンケンで決めます（ルール選択: next_parent=janken）。勝利したのは？",
+                              [(p, f"{p} が勝利") for p in self.in_game(g)], rule, kind="janken")
+        else:
+            new = following[0]
+        for p in self.in_game(g):
+            g.set(f"players.{p}.battle_result", None)
+        g.set("parent", new)
+        g.set("turn", g.turn + 1)
+        g.set("phase", "draw")
+        how = "ジャンケンで" if rule == C["first_parent"] else f"{old} の左隣（ゲームに残っているプレイヤー）の"
+        yield g.log(rule, "parent", f"ターンが終了し、{how} {new} が次のターンの親になります（ターン{g.turn}）", new)
+
+    # ---- 9 ルール処理 with players leaving (1-2-1) -----------------------------------------------------
+    def rule_processing(self, g: GameState):
+        if g.kaiun_hold or g.finished:
+            return
+        flagged = [p for p in self.alive(g) if self.pl(g, p)["defeat"]]
+        if flagged:
+            yield from self.defeat_check(g, flagged)
+
+    def defeat_check(self, g: GameState, flagged: list[str]):
+        C = self.C
+        alive = self.alive(g)
+        if set(flagged) == set(alive):
+            yield from self.simultaneous_defeat(g, flagged)
+            return
+        parent = g.data["parent"]
+        stays = g.phase == "battle" and parent in flagged
+        by_battle = self.pl(g, flagged[0])["defeat"] == "battle"
+        notes = []
+        for p in flagged:
+            g.set(f"players.{p}.lost", True)
+            g.set(f"players.{p}.defeat", None)
+            if p == parent and stays:
+                notes.append(f"親 {p} はすべての子とバトルを終えた後に離脱します（{C['parent_defeat']}）")
+            else:
+                g.set(f"players.{p}.left", True)
+                notes.append(f"{p} はゲームから離脱します")
+        rule = C["defeat_battle"] if by_battle else C["defeat_refresh"]
+        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {'、'.join(flagged)} はゲームに敗北します。" + "。".join(notes), flagged[0])
+        yield from self.check_last_player(g)
+
+    def check_last_player(self, g: GameState):
+        alive = self.alive(g)
+        if len(alive) == 1:
+            g.end_game(alive[0])
+            yield g.log(self.C["win_lose"], "win",
+                        f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します", alive[0])
+
+    def simultaneous_defeat(self, g: GameState, flagged: list[str]):
+        rule = self.C["simultaneous"]
+        winner = yield g.ask(None, f"ゲーム中のすべてのプレイヤー（{'、'.join(flagged)}）が同時に敗北条件を満たしています。"
+                                   "ジャンケンに勝利したのは？", [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
+        for p in flagged:
+            g.set(f"players.{p}.defeat", None)
+            if p != winner:
+                g.set(f"players.{p}.lost", True)
+                g.set(f"players.{p}.left", True)
+        g.end_game(winner)
+        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner)
+
+    # ---- adjustments that remove a player ---------------------------------------------------------
+    def leave_now(self, g: GameState, p: str) -> str:
+        """A player leaving at once (投了 1-2-4, a card's 敗北 1-2-6); the message tail says what follows."""
+        g.set(f"players.{p}.lost", True)
+        g.set(f"players.{p}.left", True)
+        alive = self.alive(g)
+        if len(alive) == 1:
+            g.end_game(alive[0])
+            return f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します（{self.C['win_lose']}）"
+        tail = "ゲームは続きます"
+        if p == g.data["parent"] and g.phase == "battle":
+            tail += "（親が離脱したため、このターンの残りのバトルは行われません）"
+        return tail
+
+    def adjust_concede(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        p = self.single(g, target)
+        if self.opt(g, "concede") == "end_game":
+            g.set(f"players.{p}.lost", True)
+            g.end_game(None)
+            return g.log(self.concede_rule, "concede",
+                         f"{p} が投了を宣言し、次の処理を待たずに敗北します。ゲームは終了します（勝者なし、ルール選択: end_game）", p)
+        tail = self.leave_now(g, p)
+        return g.log(self.concede_rule, "concede", f"{p} が投了を宣言し、次の処理を待たずに敗北して離脱します。{tail}", p)
+
+    def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+        p = self.single(g, target)
+        tail = self.leave_now(g, p)
+        return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p)
+
+
+RULESET = KaiunMultiRuleset()

@@ -1,0 +1,167 @@
+"""The los board as a judge enters it: JSON Schema, the checks the schema cannot say, and the initial state."""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from judge_app.engine.los.board_terms import DISPLAYS, ICONS, LANES, ROWS, parse_keywords
+from judge_app.engine.trace import BoardError
+
+PHASES = ("setup", "main", "lead", "attack", "end")   # 5.2–5.6
+KEYWORD_PATTERN = r"^(上空|2回攻撃|毒呪|(スピード耐性|エネルギー耐性)[:：][0-9]{1,2})$"
+STAT = {"type": "integer", "minimum": 0, "maximum": 100000}
+TURN_NO = {"type": "integer", "minimum": 0}
+
+MOD = {
+    "type": "object", "required": ["stat", "op", "value", "until"], "additionalProperties": False,
+    "properties": {"stat": {"enum": ["ATK", "DEF", "DOWN"]}, "op": {"enum": ["add", "set"]},
+                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "permanent"]}},
+}
+
+CARD = {
+    "type": "object", "required": ["id", "name"],
+    "properties": {
+        "id": {"type": "string", "minLength": 1, "maxLength": 40},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+        "type": {"enum": ["character", "effect", "support", "unknown"], "description": "2. カードの種類"},
+        "cost": STAT, "speed": STAT,
+        "atk": STAT, "def": STAT, "down": STAT,
+        "lead": {"type": "array", "items": {"enum": list(ICONS)}, "uniqueItems": True,
+                 "description": "2.1.1 リードアイコン: 正位置のカードに印刷された向き"},
+        "keywords": {"type": "array", "items": {"type": "string", "pattern": KEYWORD_PATTERN}, "uniqueItems": True},
+        "flash": {"type": "boolean", "description": "2.2.1 エフェクト（フラッシュ）"},
+        "field": {"type": "boolean", "description": "2.3.1 サポートカード（フィールド）"},
+        # characters on the board
+        "display": {"enum": list(DISPLAYS)},
+        "face_down": {"type": "boolean"},
+        "entered_turn": TURN_NO, "display_changed_turn": TURN_NO, "flipped_turn": TURN_NO,
+        "moved_turn": TURN_NO, "attack_turn": TURN_NO, "attacks": {"type": "integer", "minimum": 0, "maximum": 2},
+        "battles": {"type": "integer", "minimum": 0, "maximum": 2},
+        "mods": {"type": "array", "items": MOD, "maxItems": 50},
+        "damage": {"type": "integer", "minimum": 0},
+        "cannot": {"type": "array", "items": {"type": "object", "required": ["action", "until"],
+                                               "properties": {"action": {"enum": ["attack", "move", "display"]},
+                                                              "until": {"enum": ["battle", "turn", "permanent"]}}}},
+        # energy and support cards
+        "gained": {"type": "boolean", "description": "6.6 ゲイン表示（横向き）なら true"},
+    },
+}
+CARDS = {"type": "array", "items": CARD, "maxItems": 200}
+ROW = {"type": "array", "minItems": LANES, "maxItems": LANES, "items": {"anyOf": [{"type": "null"}, CARD]},
+       "description": "index 0 = レーン1（持ち主から見て左）"}
+
+PLAYER = {
+    "type": "object", "required": ["life"], "additionalProperties": False,
+    "properties": {
+        "life": {"type": "integer", "minimum": -100000, "maximum": 100000},
+        "deck": CARDS, "deck_count": {"type": "integer", "minimum": 0, "maximum": 200,
+                                      "description": "デッキの下にある内容不明のカードの枚数"},
+        "hand": CARDS, "trash": CARDS, "energy": CARDS, "support": CARDS,
+        "front": ROW, "back": ROW,
+        "energy_placed_turn": TURN_NO,
+    },
+}
+
+BOARD_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Legend of Stars board",
+    "type": "object", "required": ["players"],
+    "properties": {
+        "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
+                    "properties": {"p1": PLAYER, "p2": PLAYER}},
+        "turn": TURN_NO,
+        "phase": {"enum": [None, "preparation", *PHASES]},
+        "turn_player": {"enum": ["p1", "p2"]},
+        "first_player": {"enum": ["p1", "p2"]},
+        "options": {"type": "object"},
+        # runtime fields a state carries (so that a state can be entered again as a board)
+        "winner": {"type": ["string", "null"]}, "finished": {"type": "boolean"},
+        "counts": {"type": "object"}, "battle": {"type": ["object", "null"]},
+        "triggers": {"type": "array", "maxItems": 50, "items": {
+            "type": "object", "required": ["id", "player", "label", "forced"],
+            "properties": {"id": {"type": "string"}, "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
+                           "forced": {"type": "boolean"}}}},
+        "trigger_seq": {"type": "integer", "minimum": 0},
+    },
+}
+
+ZONES = ("deck", "hand", "trash", "energy", "support")
+
+
+def is_fresh(board: dict) -> bool:
+    """No phase, or turn 0: the preparation of 5.1 has not been done yet."""
+    return board.get("phase") in (None, "preparation") or not board.get("turn")
+
+
+def all_cards(player: dict):
+    for zone in ZONES:
+        for i, card in enumerate(player.get(zone) or []):
+            yield f"{zone}[{i}]", card
+    for row in ROWS:
+        for i, card in enumerate(player.get(row) or []):
+            if card is not None:
+                yield f"{row}[{i}]", card
+
+
+def check_board(board: dict) -> None:
+    seen: dict[str, str] = {}
+    fresh = is_fresh(board)
+    for pid, player in board["players"].items():
+        names: Counter = Counter()
+        for where, card in all_cards(player):
+            field = f"board.players.{pid}.{where}"
+            if card["id"] in seen:
+                raise BoardError(f"{field}.id: カードID「{card['id']}」が {seen[card['id']]} と重複しています", f"{field}.id")
+            seen[card["id"]] = field
+            if card.get("type", "character") != "unknown":
+                names[card["name"]] += 1
+            for kw in card.get("keywords") or []:
+                if kw.startswith(("スピード耐性", "エネルギー耐性")) and not parse_keywords({"keywords": [kw]}):
+                    raise BoardError(f"{field}.keywords: 「{kw}」を読めません", f"{field}.keywords")
+            if where.startswith(ROWS) and card.get("type", "character") != "character":
+                raise BoardError(f"{field}: キャラクターゾーンに置けるのはキャラクターカードだけです（3.3）", f"{field}.type")
+        for name, n in names.items():
+            if n > 3:
+                raise BoardError(f"board.players.{pid}: 「{name}」が{n}枚あります（同じ名称は3枚まで、3.1）",
+                                 f"board.players.{pid}")
+        if fresh:
+            size = len(player.get("deck") or []) + player.get("deck_count", 0)
+            if size < 50:
+                raise BoardError(f"board.players.{pid}.deck: デッキは50枚以上必要です（{size}枚、3.1）",
+                                 f"board.players.{pid}.deck")
+    if not fresh and "turn_player" not in board:
+        raise BoardError("board.turn_player: フェイズを指定した盤面にはターンプレイヤーが必要です", "board.turn_player")
+
+
+def filler(pid: str, n: int, start: int) -> list[dict]:
+    """Anonymous deck cards whose identity does not matter for the ruling."""
+    return [{"id": f"{pid}-d{start + i}", "name": "デッキのカード", "type": "unknown", "cost": 0, "speed": 0}
+            for i in range(n)]
+
+
+def initial_data(board: dict, options: dict) -> dict:
+    data = copy.deepcopy({k: v for k, v in board.items() if k != "options"})
+    for pid in ("p1", "p2"):
+        p = data["players"][pid]
+        for zone in ZONES:
+            p.setdefault(zone, [])
+        for row in ROWS:
+            p.setdefault(row, [None] * LANES)
+        extra = p.pop("deck_count", 0)
+        p["deck"] = p["deck"] + filler(pid, extra, len(p["deck"]) + 1)
+        for row in ROWS:
+            for card in p[row]:
+                if card is not None:
+                    card.setdefault("display", "attack")
+                    card.setdefault("face_down", False)
+        for zone in ("energy", "support"):
+            for card in p[zone]:
+                card.setdefault("gained", False)
+    data["counts"] = {pid: sum(1 for _ in all_cards(data["players"][pid])) for pid in ("p1", "p2")}
+    data["battle"] = None   # a board starts at a phase's beginning, never inside a battle
+    data.setdefault("triggers", [])
+    data.setdefault("trigger_seq", len(data["triggers"]))
+    data["options"] = options
+    if is_fresh(board):
+        data["turn"], data["phase"] = 0, None
+    return data

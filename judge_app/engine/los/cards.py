@@ -1,0 +1,112 @@
+"""Reading cards on the table: where a card is, its current ATK/DEF/DOWN, and moving it between zones."""
+from __future__ import annotations
+
+from judge_app.engine.los.board import ZONES
+from judge_app.engine.los.board_terms import LANES, ROWS, square_name
+from judge_app.engine.state import GameState
+
+RUNTIME = ("display", "face_down", "entered_turn", "display_changed_turn", "flipped_turn", "moved_turn",
+           "attack_turn", "attacks", "battles", "mods", "damage", "cannot", "gained")
+
+
+def locate(g: GameState, cid: str) -> tuple[str, str, int] | None:
+    """(player, zone or row, index) of a card, or None."""
+    for pid, p in g.data["players"].items():
+        for row in ROWS:
+            for i, c in enumerate(p[row]):
+                if c is not None and c["id"] == cid:
+                    return pid, row, i
+        for zone in ZONES:
+            for i, c in enumerate(p[zone]):
+                if c["id"] == cid:
+                    return pid, zone, i
+    return None
+
+
+def card_at(g: GameState, pid: str, row: str, lane: int) -> dict | None:
+    return g.data["players"][pid][row][lane]
+
+
+def characters(g: GameState, pid: str):
+    """(row, lane, card) for each character on pid's キャラクターゾーン, lane by lane."""
+    p = g.data["players"][pid]
+    for row in ROWS:
+        for lane in range(LANES):
+            c = p[row][lane]
+            if c is not None:
+                yield row, lane, c
+
+
+def where(g: GameState, cid: str) -> str:
+    loc = locate(g, cid)
+    if loc is None:
+        return "（場にない）"
+    pid, zone, i = loc
+    return square_name(pid, zone, i) if zone in ROWS else f"{pid} {zone}"
+
+
+def stat(card: dict, name: str) -> int:
+    """ATK/DEF/DOWN now: the printed value (8.7 元々の), the latest 「になる」 (9.5), then ±N (8.9); never below 0
+    (2.1.2, 2.1.3, 2.1.4)."""
+    value = card.get(name.lower(), 0)
+    mods = card.get("mods") or []
+    for m in mods:
+        if m["stat"] == name and m["op"] == "set":
+            value = m["value"]
+    value += sum(m["value"] for m in mods if m["stat"] == name and m["op"] == "add")
+    return max(0, value)
+
+
+def forbidden(card: dict, action: str) -> bool:
+    return any(c["action"] == action for c in card.get("cannot") or [])
+
+
+def printed(card: dict) -> dict:
+    """A card leaving the キャラクターゾーン (or the energy/support zone) loses what the table gave it."""
+    return {k: v for k, v in card.items() if k not in RUNTIME}
+
+
+def set_square(g: GameState, pid: str, row: str, lane: int, card: dict | None) -> None:
+    squares = list(g.data["players"][pid][row])
+    squares[lane] = card
+    g.set(f"players.{pid}.{row}", squares)
+
+
+def update_card(g: GameState, cid: str, **fields) -> None:
+    """Replace a card on the board or in a zone by a copy with `fields` changed (values are never mutated)."""
+    pid, zone, i = locate(g, cid)
+    card = dict(g.data["players"][pid][zone][i])
+    for k, v in fields.items():
+        if v is None:
+            card.pop(k, None)
+        else:
+            card[k] = v
+    if zone in ROWS:
+        set_square(g, pid, zone, i, card)
+    else:
+        items = list(g.data["players"][pid][zone])
+        items[i] = card
+        g.set(f"players.{pid}.{zone}", items)
+
+
+def take(g: GameState, cid: str) -> tuple[str, dict]:
+    """Remove a card from wherever it is; returns (owner, card)."""
+    pid, zone, i = locate(g, cid)
+    if zone in ROWS:
+        card = g.data["players"][pid][zone][i]
+        set_square(g, pid, zone, i, None)
+    else:
+        items = list(g.data["players"][pid][zone])
+        card = items.pop(i)
+        g.set(f"players.{pid}.{zone}", items)
+    return pid, card
+
+
+def put(g: GameState, pid: str, zone: str, card: dict, index: int | None = None) -> None:
+    g.insert_into(f"players.{pid}.{zone}", card, index)
+
+
+def to_trash(g: GameState, cid: str) -> dict:
+    pid, card = take(g, cid)
+    put(g, pid, "trash", printed(card))
+    return card

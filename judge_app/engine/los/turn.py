@@ -1,0 +1,263 @@
+"""The turn: セットアップフェイズ (5.2), メインフェイズ (5.3), リードフェイズ (5.4), エンドフェイズ (5.6)."""
+from __future__ import annotations
+
+from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
+                                              other, square_name, step_from)
+from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
+                                        to_trash, update_card)
+from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player
+from judge_app.engine.los.priority import resolve_triggers
+from judge_app.engine.state import GameState
+
+
+def begin_phase(g: GameState, phase: str, rule: str, title: str):
+    g.set("phase", phase)
+    return g.log(rule, "phase", f"{g.data['turn_player']} の{title}", g.data["turn_player"])
+
+
+# ---- 5.2 ------------------------------------------------------------------------------------------
+def setup_phase(g: GameState):
+    tp = g.data["turn_player"]
+    yield begin_phase(g, "setup", "los:5.2", "セットアップフェイズ")
+    for zone in ("energy", "support"):
+        cards = player(g, tp)[zone]
+        if any(c.get("gained") for c in cards):
+            g.set(f"players.{tp}.{zone}", [dict(c, gained=False) for c in cards])
+    yield g.log("los:5.2", "regain", f"{tp} の全てのエネルギーカードとサポートカードをリゲイン表示にしました", tp)
+    if g.turn == 1 and tp == g.data.get("first_player", tp):
+        yield g.log("los:5.2", "no-draw", "先攻プレイヤーの最初のターンはデッキからカードを引けません", tp)
+        return
+    if not draw(g, tp, 1):
+        yield deck_out(g, tp)
+        return
+    yield g.log("los:5.2", "draw", f"{tp} がデッキの上からカードを1枚引きました", tp)
+
+
+# ---- 5.3 ------------------------------------------------------------------------------------------
+def display_label(face_down: bool, display: str) -> str:
+    return ("裏側" if face_down else "表側") + DISPLAY_JA[display]
+
+
+def display_changes(card: dict) -> list[tuple[bool, str]]:
+    """5.3 / 6.4: any other display, except defense right <-> defense left, and never face up -> face down.
+    A face-down character turned face up may take any attack/defense display (6.4)."""
+    now_down, now = card.get("face_down", False), card.get("display", "attack")
+    result = []
+    for face_down in ((True, False) if now_down else (False,)):
+        for d in DISPLAYS:
+            if (face_down, d) == (now_down, now):
+                continue
+            if face_down == now_down and {now, d} == {"defense_right", "defense_left"}:
+                continue
+            result.append((face_down, d))
+    return result
+
+
+def main_actions(g: GameState, tp: str) -> list[tuple[str, str]]:
+    p = player(g, tp)
+    options: list[tuple[str, str]] = []
+    empty_back = any(c is None for c in p["back"])
+    for c in p["hand"]:
+        kind, cost = c.get("type", "character"), c.get("cost", 0)
+        if not can_pay(g, tp, cost):
+            continue
+        if kind == "character" and empty_back:
+            options.append((f"character:{c['id']}", f"キャラクター「{c['name']}」を後衛に出す（COST {cost}）"))
+        elif kind == "support":
+            options.append((f"support:{c['id']}", f"サポート「{c['name']}」をサポートゾーンに出す（COST {cost}）"))
+        elif kind == "effect":
+            options.append((f"effect:{c['id']}", f"エフェクト「{c['name']}」を使う（COST {cost}）"))
+    if p.get("energy_placed_turn") != g.turn:
+        options += [(f"energy:{c['id']}", f"「{c['name']}」をエネルギーゾーンに置く") for c in p["hand"]]
+    for row, lane, c in characters(g, tp):
+        if (c.get("entered_turn") != g.turn and c.get("display_changed_turn") != g.turn
+                and not forbidden(c, "display")):
+            options.append((f"display:{c['id']}", f"「{c['name']}」（{square_name(tp, row, lane)}）の表示を変更する"))
+    options.append(("end", "メインフェイズを終了する"))
+    return options
+
+
+def main_phase(g: GameState):
+    tp = g.data["turn_player"]
+    yield begin_phase(g, "main", "los:5.3", "メインフェイズ")
+    while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", main_actions(g, tp), "los:5.3")
+        if choice == "end":
+            yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
+            return
+        kind, _, cid = choice.partition(":")
+        if choice not in dict(main_actions(g, tp)):   # a judge's adjustment changed the table meanwhile
+            yield g.log("los:5.3", "gone", "選んだ行動はもうできません（カードの場所やエネルギーが変わりました）", tp)
+            continue
+        yield from {"character": play_character, "support": play_support, "effect": play_effect,
+                    "energy": place_energy, "display": change_display}[kind](g, tp, cid)
+
+
+def pay_cost(g: GameState, tp: str, card: dict):
+    cost = card.get("cost", 0)
+    if cost:
+        pay(g, tp, cost)
+        yield g.log("los:2.5.1", "pay", f"{tp} がエネルギー{cost}をゲイン表示にして払いました", tp)
+
+
+def play_character(g: GameState, tp: str, cid: str):
+    """5.3: 手札からキャラクターを出す場合、キャラクターゾーンの後衛に出します … 好きな表示で出すことができます。"""
+    card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
+    lanes = [i for i in range(LANES) if player(g, tp)["back"][i] is None]
+    lane = yield g.ask(tp, f"「{card['name']}」を出す後衛のマスを選んでください",
+                       [(i + 1, square_name(tp, "back", i)) for i in lanes], "los:5.3")
+    how = yield g.ask(tp, f"「{card['name']}」をどの表示で出しますか",
+                      [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d))
+                       for fd in (False, True) for d in DISPLAYS], "los:3.3")
+    if player(g, tp)["back"][lane - 1] is not None or card not in player(g, tp)["hand"] \
+            or not can_pay(g, tp, card.get("cost", 0)):
+        return (yield g.log("los:5.3", "gone", "そのマスにはもうキャラクターがいるか、カードを出せなくなりました", tp))
+    face, _, display = how.partition(":")
+    _, card = take(g, cid)
+    placed = dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn)
+    set_square(g, tp, "back", lane - 1, placed)
+    shown = card["name"] if face == "up" else "キャラクター"
+    yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
+                f"{display_label(face == 'down', display)}で出しました", tp)
+    yield from pay_cost(g, tp, card)   # after the card is on its square: no step in between lets it fill
+
+
+def play_support(g: GameState, tp: str, cid: str):
+    card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
+    yield from pay_cost(g, tp, card)
+    _, card = take(g, cid)
+    put(g, tp, "support", dict(printed(card), gained=False))
+    yield g.log("los:2.3", "play", f"{tp} がサポート「{card['name']}」をサポートゾーンに出しました", tp)
+    if card.get("field"):
+        older = [c for c in player(g, tp)["support"] if c.get("field") and c["id"] != cid]
+        for c in older:
+            to_trash(g, c["id"])
+        if older:
+            yield g.log("los:2.3.1", "field", f"「フィールド」は1枚まで: それまでの「{older[0]['name']}」を"
+                        "トラッシュに置きました", tp)
+
+
+def play_effect(g: GameState, tp: str, cid: str):
+    card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
+    yield from pay_cost(g, tp, card)
+    to_trash(g, cid)
+    yield g.log("los:2.2", "effect", f"{tp} がエフェクト「{card['name']}」を使い、トラッシュに置きました"
+                "（効果の内容は審判の調整で適用します）", tp)
+
+
+def place_energy(g: GameState, tp: str, cid: str):
+    """2.4: 1ターンに1枚だけ、リゲイン表示で置く."""
+    _, card = take(g, cid)
+    put(g, tp, "energy", dict(printed(card), gained=False))
+    g.set(f"players.{tp}.energy_placed_turn", g.turn)
+    yield g.log("los:2.4", "energy", f"{tp} が「{card['name']}」をエネルギーゾーンにリゲイン表示で置きました", tp)
+
+
+def change_display(g: GameState, tp: str, cid: str):
+    _, row, lane = locate(g, cid)
+    card = player(g, tp)[row][lane]
+    how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください",
+                      [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)],
+                      "los:5.3")
+    if locate(g, cid) != (tp, row, lane) or player(g, tp)[row][lane] != card:
+        return (yield g.log("los:5.3", "gone", f"「{card['name']}」の表示はもう変更できません（場所や表示が変わりました）", tp))
+    face, _, display = how.partition(":")
+    flipping = card.get("face_down") and face == "up"
+    fields = {"display": display, "face_down": face == "down", "display_changed_turn": g.turn}
+    if flipping:
+        fields["flipped_turn"] = g.turn
+    update_card(g, cid, **fields)
+    rule = "los:6.4" if flipping else "los:5.3"
+    yield g.log(rule, "display", f"{square_name(tp, row, lane)} の「{card['name']}」を"
+                f"{display_label(face == 'down', display)}にしました", tp)
+
+
+# ---- 5.4 ------------------------------------------------------------------------------------------
+def lead_moves(g: GameState, tp: str) -> list[tuple[str, str]]:
+    options = []
+    turn_way = option(g, "defense_right_turn")
+    p = player(g, tp)
+    for row, lane, c in characters(g, tp):
+        if (c.get("face_down") or c.get("entered_turn") == g.turn or c.get("flipped_turn") == g.turn
+                or c.get("moved_turn") == g.turn or forbidden(c, "move")):
+            continue
+        for direction, icon in icon_directions(c.get("lead") or [], c.get("display", "attack"), turn_way).items():
+            to = step_from(row, lane, direction)
+            if to is None or p[to[0]][to[1]] is not None:
+                continue  # 5.4: すでにキャラクターがいるマスには移動できない
+            options.append((f"move:{c['id']}:{direction}",
+                            f"「{c['name']}」{square_name(tp, row, lane)} → {square_name(tp, *to)}"
+                            f"（{ICON_JA[icon]} が{DIR_JA[direction]}向き）"))
+    return options
+
+
+def lead_phase(g: GameState):
+    tp = g.data["turn_player"]
+    yield begin_phase(g, "lead", "los:5.4", "リードフェイズ")
+    while True:
+        yield from resolve_triggers(g, "los:9.3", "誘発した効果")
+        moves = lead_moves(g, tp)
+        if not moves:
+            yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp)
+            return
+        choice = yield g.ask(tp, "リードアイコンの向きに1マス進めるキャラクターを選んでください",
+                             moves + [("end", "リードフェイズを終了する")], "los:5.4")
+        if choice == "end":
+            yield g.log("los:5.4", "end-lead", f"{tp} がリードフェイズを終了しました", tp)
+            return
+        _, cid, direction = choice.split(":")
+        if choice not in dict(lead_moves(g, tp)):
+            yield g.log("los:5.4", "blocked", "その移動はもうできません（移動先が埋まったか、キャラクターが動いたため）", tp)
+            continue
+        _, row, lane = locate(g, cid)
+        to = step_from(row, lane, direction)
+        card = player(g, tp)[row][lane]
+        icon = icon_directions(card.get("lead") or [], card.get("display", "attack"),
+                               option(g, "defense_right_turn"))[direction]
+        set_square(g, tp, row, lane, None)
+        set_square(g, tp, to[0], to[1], dict(card, moved_turn=g.turn))
+        yield g.log("los:5.4", "move", f"「{card['name']}」が{square_name(tp, row, lane)}から"
+                    f"{square_name(tp, *to)}へ1マス進みました（{ICON_JA[icon]} が{DIR_JA[direction]}向き）", tp)
+
+
+# ---- 5.6 ------------------------------------------------------------------------------------------
+def expire(g: GameState, until: str) -> int:
+    """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character."""
+    n = 0
+    for pid in ("p1", "p2"):
+        for row, lane, c in list(characters(g, pid)):
+            mods = [m for m in c.get("mods") or [] if m["until"] != until]
+            cannot = [x for x in c.get("cannot") or [] if x["until"] != until]
+            if len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or []):
+                n += 1
+                set_square(g, pid, row, lane, {**{k: v for k, v in c.items() if k not in ("mods", "cannot")},
+                                               **({"mods": mods} if mods else {}),
+                                               **({"cannot": cannot} if cannot else {})})
+    return n
+
+
+def end_phase(g: GameState):
+    tp = g.data["turn_player"]
+    yield begin_phase(g, "end", "los:5.6", "エンドフェイズ")
+    yield g.log("los:5.6.s1", "end-trigger", "ターン終了時に発動する効果を、相手の優先権から処理します"
+                "（効果の内容は審判の調整で適用します）", tp)
+    yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
+    n = expire(g, "turn")
+    yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
+                else "ターン終了時に終了する効果はありません", tp)
+    trimmed = [tp, other(tp)] if option(g, "hand_limit_both") == "both" else [tp]
+    for pid in trimmed:
+        while len(player(g, pid)["hand"]) > 7:
+            hand = player(g, pid)["hand"]
+            cid = yield g.ask(pid, f"手札が{len(hand)}枚あります。トラッシュに置くカードを選んでください",
+                              [(c["id"], c["name"]) for c in hand], "los:5.6.s3")
+            if locate(g, cid) is None or locate(g, cid)[1] != "hand":
+                continue
+            card = to_trash(g, cid)
+            yield g.log("los:5.6.s3", "discard", f"{pid} が手札の「{card['name']}」をトラッシュに置きました"
+                        f"（残り{len(player(g, pid)['hand'])}枚）", pid)
+    g.set("turn", g.turn + 1)
+    g.set("turn_player", other(tp))
+    g.set("phase", "setup")
+    yield g.log("los:5.6.s4", "turn-end", f"{tp} のターンを終了し、{other(tp)} のターンに移ります", tp)

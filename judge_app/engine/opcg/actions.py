@@ -1,0 +1,131 @@
+"""Moves the rules make over and over: drawing (4-5), leaving the field (6-5-5-4, 3-1-6), paying cost (2-7),
+effect expiry by duration, and rule processing (9). Each returns what changed; the caller logs it."""
+from __future__ import annotations
+
+from judge_app.engine.state import GameState
+from judge_app.engine.opcg.cards import as_new_card, label, put_into, take_from
+
+# durations of an effect, in the rulebook's words
+DURATIONS = {
+    "battle": "このバトル中",            # 7-1-5-3, 7-1-5-4
+    "turn": "このターン中",              # 6-6-1-2, 6-6-1-3 (「ターン終了時まで」も同じ)
+    "turn_start": "次の自分のターン開始時まで",  # 6-2-1, in the owner's refresh phase
+    "next_turn_end": "次のターン終了時まで",  # 6-6-1-2, 6-6-1-3 of the next turn
+    "permanent": "場を離れるまで",         # 3-1-6
+}
+
+
+def draw(g: GameState, player: str) -> dict | None:
+    """4-5-2: the top card of the deck to the hand; None when the deck is empty (1-3-2: not done)."""
+    deck = g.get(f"players.{player}.deck")
+    if not deck:
+        return None
+    card = deck[0]
+    g.set(f"players.{player}.deck", deck[1:])
+    put_into(g, player, "hand", card)
+    return card
+
+
+def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = "trash") -> tuple[dict, int, int]:
+    """A character or stage leaves the field: its attached DON!! go to the cost area rested (6-5-5-4) and the
+    effects on it end, as it becomes a new card (3-1-6). Returns (card, DON!! returned, effects ended)."""
+    card = take_from(g, player, zone, card_id)
+    don = card.get("don") or 0
+    if don:
+        area = g.get(f"players.{player}.cost_area")
+        g.set(f"players.{player}.cost_area", {**area, "rested": area["rested"] + don})
+    ended = drop_effects_on(g, card_id)
+    put_into(g, player, dest, as_new_card(card))
+    return card, don, ended
+
+
+def drop_effects_on(g: GameState, card_id: str) -> int:
+    effects = g.data["effects"]
+    kept = [e for e in effects if e["target"] != card_id]
+    if len(kept) != len(effects):
+        g.set("effects", kept)
+    return len(effects) - len(kept)
+
+
+def rest_don(g: GameState, player: str, n: int) -> None:
+    """2-7-2: choose n active DON!! in the cost area and rest them."""
+    if n <= 0:
+        return
+    area = g.get(f"players.{player}.cost_area")
+    g.set(f"players.{player}.cost_area", {"active": area["active"] - n, "rested": area["rested"] + n})
+
+
+def add_effect(g: GameState, **effect) -> dict:
+    seq = g.data["effect_seq"] + 1
+    g.set("effect_seq", seq)
+    effect = {"id": f"e{seq}", "turn": g.turn, **effect}
+    g.set("effects", [*g.data["effects"], effect])
+    return effect
+
+
+def expire(g: GameState, owner: str, durations: tuple[str, ...]) -> list[dict]:
+    """End the effects of `owner` with one of `durations` (next_turn_end only once its next turn ends)."""
+    gone, kept = [], []
+    for e in g.data["effects"]:
+        due = e["duration"] in durations and (e["duration"] != "next_turn_end" or e["turn"] < g.turn)
+        if due and (owner is None or e["owner"] == owner):
+            gone.append(e)
+        else:
+            kept.append(e)
+    if gone:
+        g.set("effects", kept)
+    return gone
+
+
+def describe_effects(g: GameState, effects: list[dict]) -> str:
+    parts = []
+    for e in effects:
+        what = f"パワー{e['value']:+d}" if e["kind"] == "power" else (
+            f"【{e['keyword']}】を得る" if e["kind"] == "keyword_add" else f"【{e['keyword']}】を失う")
+        parts.append(f"{e['target']}の{what}（{DURATIONS[e['duration']]}）")
+    return "、".join(parts)
+
+
+def losers(g: GameState) -> dict[str, str]:
+    """9-2-1: every player who meets a defeat condition now, with the clause that says so."""
+    found = {}
+    for player, pdata in g.data["players"].items():
+        if pdata.get("leader_damaged_at_zero"):
+            found[player] = "opcg:9-2-1-1"
+        elif not pdata["deck"]:
+            found[player] = "opcg:9-2-1-2"
+    return found
+
+
+def rule_processing(g: GameState):
+    """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn)."""
+    lost = losers(g)
+    if not lost:
+        return
+    if len(lost) == 2:
+        g.end_game("draw")
+        yield g.log("opcg:9-2-1", "defeat", "両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None)
+        return
+    (player, rule), = lost.items()
+    winner = "p2" if player == "p1" else "p1"
+    reason = ("ライフが0枚のときにリーダーがダメージを受けました" if rule == "opcg:9-2-1-1"
+              else "デッキのカードが0枚になりました")
+    g.end_game(winner)
+    yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}。{player} の敗北、{winner} の勝利です", player)
+
+
+def play_character_onto_field(g: GameState, player: str, card: dict) -> None:
+    """3-7-3, 3-7-5: a character is placed active; it cannot attack this turn (3-7-4)."""
+    put_into(g, player, "characters", {**as_new_card(card), "rested": False, "don": 0, "played_this_turn": True})
+
+
+def make_room_for_character(g: GameState, player: str, card: dict):
+    """3-7-6-1: with five characters, the player trashes one of them before the new one appears."""
+    chars = g.get(f"players.{player}.characters")
+    if len(chars) < 5:
+        return
+    victim = yield g.ask(player, f"キャラは5枚までです。{label(card)}を登場させるため、トラッシュに置くキャラを選んでください",
+                         [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
+    old, don, ended = leave_field(g, player, "characters", victim)
+    extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
+    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player)

@@ -1,0 +1,240 @@
+"""7 カードのアタックとバトル: アタック・ブロック・カウンター・ダメージの各ステップとバトルの終了,
+with damage processing (4-6), 【トリガー】 (10-1-5, 8-6-2-1), 【ダブルアタック】, 【バニッシュ】, 【ブロッカー】."""
+from __future__ import annotations
+
+from judge_app.engine.state import GameState
+from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
+                                           play_character_onto_field, rest_don)
+from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, put_into, replace_card,
+                                         take_from)
+
+
+def _set_battle(g: GameState, **fields) -> dict:
+    new = {**g.data["battle"], **fields}
+    g.set("battle", new)
+    return new
+
+
+def _zone_of(g: GameState, card: dict, player: str) -> str:
+    return "leader" if g.get(f"players.{player}.leader")["id"] == card["id"] else "characters"
+
+
+def left_zone(g: GameState) -> bool:
+    """Whether the attacking card or the attacked card has moved out of the zone it was in."""
+    b = g.data["battle"]
+    for cid, player, zone in ((b["attacker"], b["attacker_player"], b["attacker_zone"]),
+                              (b["target"], b["target_player"], b["target_zone"])):
+        where = locate(g, cid)
+        if where is None or where[0] != player or where[1] != zone:
+            return True
+    return False
+
+
+def battle(g: GameState, tp: str, attacker_id: str):
+    defender = other(tp)
+    # 7-1-1 アタック・ステップ
+    attacker = next(c for c in field_cards(g, tp) if c["id"] == attacker_id)
+    a_zone = _zone_of(g, attacker, tp)
+    replace_card(g, tp, a_zone, attacker_id, rested=True)
+    g.set("battle", {"step": "attack", "attacker": attacker_id, "attacker_player": tp, "attacker_zone": a_zone,
+                     "target": None, "target_player": defender, "target_zone": None, "blocker": None})
+    yield g.log("opcg:7-1-1-1", "attack", f"{label(attacker)}をレストにしてアタックを宣言しました", tp)
+    pdef = g.data["players"][defender]
+    targets = [(pdef["leader"]["id"], f"相手のリーダー {label(pdef['leader'])}")]
+    targets += [(c["id"], f"レストの相手キャラ {label(c)}") for c in pdef["characters"] if c.get("rested")]
+    target_id = yield g.ask(tp, "アタックの対象を選んでください", targets, "opcg:7-1-1-2")
+    t_zone = "leader" if target_id == pdef["leader"]["id"] else "characters"
+    _set_battle(g, target=target_id, target_zone=t_zone)
+    target = locate(g, target_id)[2]
+    yield g.log("opcg:7-1-1-2", "attack", f"アタックの対象に{label(target)}を選びました", tp)
+    yield g.log("opcg:7-1-1-3", "timing", "【アタック時】「アタックした時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
+    if left_zone(g):
+        yield g.log("opcg:7-1-1-4", "battle", "アタックしているカードかアタックの対象が領域を移動したため、バトルの終了に移行します", tp)
+        yield from end_of_battle(g, tp)
+        return
+    # 7-1-2 ブロック・ステップ
+    yield from block_step(g, tp, defender)
+    if left_zone(g):
+        yield g.log("opcg:7-1-2-3", "battle", "アタックしているカードかアタックの対象が領域を移動したため、バトルの終了に移行します", tp)
+        yield from end_of_battle(g, tp)
+        return
+    # 7-1-3 カウンター・ステップ
+    yield from counter_step(g, tp, defender)
+    if left_zone(g):
+        yield g.log("opcg:7-1-3-2-3", "battle", "アタックしているカードかアタックの対象が領域を移動したため、ダメージ・ステップには移行せずバトルの終了に移行します", tp)
+        yield from end_of_battle(g, tp)
+        return
+    # 7-1-4 ダメージ・ステップ
+    yield from damage_step(g, tp, defender)
+    yield from end_of_battle(g, tp)
+
+
+def block_step(g: GameState, tp: str, defender: str):
+    _set_battle(g, step="block")
+    b = g.data["battle"]
+    blockers = [c for c in field_cards(g, defender)
+                if c["id"] != b["target"] and not c.get("rested") and has(g, c, "ブロッカー")]  # 10-1-4-1
+    if not blockers:
+        yield g.log("opcg:7-1-2-1", "block", "ブロック・ステップ: 【ブロッカー】を発動できるカードはありません", defender)
+        return
+    choice = yield g.ask(defender, "【ブロッカー】を発動しますか（このバトル中1度だけ）",
+                         [("none", "発動しない"), *((c["id"], f"{label(c)}の【ブロッカー】を発動する") for c in blockers)],
+                         "opcg:7-1-2-1")
+    if choice == "none":
+        yield g.log("opcg:7-1-2-1", "block", f"{defender} は【ブロッカー】を発動しませんでした", defender)
+        return
+    blocker = next(c for c in blockers if c["id"] == choice)
+    zone = _zone_of(g, blocker, defender)
+    replace_card(g, defender, zone, blocker["id"], rested=True)
+    _set_battle(g, target=blocker["id"], target_zone=zone, blocker=blocker["id"])
+    yield g.log("opcg:10-1-4-1", "block", f"{label(blocker)}をレストにして【ブロッカー】を発動し、アタックされたカードを{label(blocker)}に変更しました", defender)
+    yield g.log("opcg:7-1-2-2", "timing", "【ブロック時】「ブロックした時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", defender)
+
+
+def counter_options(g: GameState, defender: str) -> list[tuple[str, str]]:
+    pdata = g.data["players"][defender]
+    targets = field_cards(g, defender)
+    options = [("end", "カウンター・ステップを終了する")]
+    for card in pdata["hand"]:
+        if card.get("category") == "キャラ" and (card.get("counter") or 0) > 0:  # 7-1-3-2-1
+            for t in targets:
+                options.append((f"counter:{card['id']}@{t['id']}", f"{label(card)}のカウンター+{card['counter']}を{label(t)}に"))
+        elif (card.get("category") == "イベント" and "カウンター" in (card.get("keywords") or ())
+              and (card.get("cost") or 0) <= pdata["cost_area"]["active"]):  # 7-1-3-2-2
+            options.append((f"event:{card['id']}", f"{label(card)}の【カウンター】を発動する（コスト{card.get('cost') or 0}）"))
+    return options
+
+
+def counter_step(g: GameState, tp: str, defender: str):
+    _set_battle(g, step="counter")
+    yield g.log("opcg:7-1-3-1", "timing", "カウンター・ステップ。「アタックされた時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", defender)
+    while True:
+        options = counter_options(g, defender)
+        if len(options) == 1:
+            yield g.log("opcg:7-1-3-2", "counter", f"{defender} が手札から発動できるカウンターはありません", defender)
+            return
+        choice = yield g.ask(defender, "カウンターを発動しますか（好きな順番で何度でも）", options, "opcg:7-1-3-2")
+        if choice == "end":
+            yield g.log("opcg:7-1-3-2", "counter", f"{defender} がカウンター・ステップを終了しました", defender)
+            return
+        kind, rest = choice.split(":", 1)
+        if kind == "counter":
+            card_id, target_id = rest.split("@")
+            card = take_from(g, defender, "hand", card_id)
+            put_into(g, defender, "trash", card)
+            add_effect(g, kind="power", target=target_id, value=card["counter"], duration="battle", owner=defender)
+            target = locate(g, target_id)[2]
+            yield g.log("opcg:7-1-3-2-1", "counter", f"{label(card)}をトラッシュに置き、{label(target)}のパワーをこのバトル中+{card['counter']}しました（パワー{power(g, target, defender)}）", defender)
+        else:
+            card = next(c for c in g.get(f"players.{defender}.hand") if c["id"] == rest)
+            cost = card.get("cost") or 0
+            rest_don(g, defender, cost)
+            take_from(g, defender, "hand", rest)
+            put_into(g, defender, "trash", card)
+            yield g.log("opcg:7-1-3-2-2", "counter", f"{label(card)}のコスト（ドン!!{cost}枚レスト）を支払いトラッシュに置き、【カウンター】を発動しました（効果はジャッジが調整で適用）", defender)
+
+
+def damage_step(g: GameState, tp: str, defender: str):
+    _set_battle(g, step="damage")
+    b = g.data["battle"]
+    attacker = locate(g, b["attacker"])[2]
+    target = locate(g, b["target"])[2]
+    pa, pt = power(g, attacker, tp), power(g, target, defender)
+    if pa < pt:
+        yield g.log("opcg:7-1-4-2", "battle", f"{label(attacker)}のパワー{pa}は{label(target)}のパワー{pt}未満のため、バトルに負けました。何も起きません", tp)
+        return
+    yield g.log("opcg:7-1-4-1", "battle", f"{label(attacker)}のパワー{pa}が{label(target)}のパワー{pt}以上のため、バトルに勝ちました", tp)
+    if b["target_zone"] == "characters":
+        card, don, ended = leave_field(g, defender, "characters", target["id"])
+        yield g.log("opcg:10-2-1-2", "ko", f"{label(card)}をKOし、持ち主のトラッシュに置きました(7-1-4-1-2)。【KO時】の効果はジャッジが調整で適用(10-2-17-1)", defender)
+        if don:
+            yield g.log("opcg:6-5-5-4", "don", f"{label(card)}に付与されていたドン!!{don}枚をコストエリアにレストで置きました", defender)
+        if ended:
+            yield g.log("opcg:3-1-6", "expire", f"{label(card)}は新しいカードとみなされ、適用されていた効果{ended}件はなくなりました", defender)
+        return
+    damage = 2 if has(g, attacker, "ダブルアタック") else 1  # 10-1-2-1
+    yield from leader_damage(g, tp, defender, damage, banish=has(g, attacker, "バニッシュ"))
+    yield g.log("opcg:8-6-2", "timing", "ダメージ処理が終わりました。ダメージ処理中に発動タイミングを満たした効果はここで発動し解決します（ジャッジが調整で適用）", defender)
+
+
+def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: bool):
+    """7-1-4-1-1: damage to the leader, one point at a time (7-1-4-1-1-3, 4-6-2-2)."""
+    if not g.get(f"players.{defender}.life"):
+        g.end_game(tp)
+        yield g.log("opcg:7-1-4-1-1-1", "win", f"ダメージが与えられることが確定した時点で{defender}のライフが0枚のため、{tp} がゲームに勝利しました", tp)
+        return
+    if damage > 1:
+        yield g.log("opcg:10-1-2-1", "damage", f"【ダブルアタック】: リーダーのライフに与えるダメージが{damage}になります(7-1-4-1-1-3)", tp)
+    for point in range(1, damage + 1):
+        life = g.get(f"players.{defender}.life")
+        if not life:
+            if g.data["options"]["double_attack_at_zero_life"] == "lose":
+                g.set(f"players.{defender}.leader_damaged_at_zero", True)
+                yield g.log("opcg:4-6-2-2", "damage", f"{point}点目: ライフが0枚のときにリーダーがダメージを受けました(1-2-2-1)", defender)
+            else:
+                yield g.log("opcg:7-1-4-1-1-3", "damage", f"{point}点目: 7-1-4-1-1-2 はライフが1枚以上ある場合の処理のため、ライフ0枚では何も起きません", defender)
+            return
+        card = life[0]
+        if banish:  # 10-1-3-1
+            g.set(f"players.{defender}.life", life[1:])
+            put_into(g, defender, "trash", card)
+            yield g.log("opcg:10-1-3-1", "damage", f"{point}点目: 【バニッシュ】のため、ライフの上のカードを手札に加える代わりにトラッシュに置きました（【トリガー】は発動しません）", defender)
+            continue
+        if "トリガー" in (card.get("keywords") or ()):
+            use = yield g.ask(defender, f"ライフから確認した{label(card)}は【トリガー】を持っています。発動しますか",
+                              [("activate", "公開して【トリガー】を発動する"), ("hand", "発動せず、公開せずに手札に加える")],
+                              "opcg:10-1-5-1")
+            if use == "activate":
+                yield from activate_trigger(g, defender, card, point)
+                continue
+            g.set(f"players.{defender}.life", life[1:])
+            put_into(g, defender, "hand", card)
+            yield g.log("opcg:10-1-5-2", "damage", f"{point}点目: 【トリガー】を発動せず、ライフの上のカードを公開せずに手札に加えました", defender)
+            continue
+        g.set(f"players.{defender}.life", life[1:])
+        put_into(g, defender, "hand", card)
+        yield g.log("opcg:7-1-4-1-1-2", "damage", f"{point}点目: {defender} がライフの上のカードを手札に加えました（残りライフ{len(life) - 1}枚）", defender)
+
+
+def activate_trigger(g: GameState, defender: str, card: dict, point: int):
+    """8-6-2-1: damage processing pauses while the revealed card's 【トリガー】 is activated."""
+    yield g.log("opcg:8-6-2-1", "trigger", f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える代わりに【トリガー】を発動しました（効果はジャッジが調整で適用）", defender)
+    mode = g.data["options"]["trigger_card_destination"]
+    choices = [("trash", "トラッシュに置く")]
+    if card.get("category") in ("キャラ", "ステージ"):
+        choices.append(("play", "登場させる（【トリガー】の効果が登場を指示する場合）"))
+    if mode == "ask":
+        choices.append(("hand", "手札に加える（カードの指示がある場合）"))
+    dest = "trash"
+    if len(choices) > 1:
+        dest = yield g.ask(defender, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices, "opcg:10-1-5-1")
+    if dest == "play" and card["category"] == "キャラ":
+        yield from make_room_for_character(g, defender, card)
+        take_from(g, defender, "life", card["id"])
+        play_character_onto_field(g, defender, card)
+        yield g.log("opcg:3-7-3", "play", f"【トリガー】により{label(card)}が登場しました", defender)
+        return
+    if dest == "play":
+        old = g.get(f"players.{defender}.stage")
+        if old:
+            leave_field(g, defender, "stage", old["id"])
+            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", defender)
+        take_from(g, defender, "life", card["id"])
+        put_into(g, defender, "stage", {**card, "rested": False})
+        yield g.log("opcg:3-8-3", "play", f"【トリガー】により{label(card)}がステージエリアに登場しました", defender)
+        return
+    take_from(g, defender, "life", card["id"])
+    put_into(g, defender, dest, card)
+    where = "トラッシュに置きました" if dest == "trash" else "手札に加えました"
+    yield g.log("opcg:10-1-5-1", "trigger", f"【トリガー】を発動した{label(card)}を{where}", defender)
+
+
+def end_of_battle(g: GameState, tp: str):
+    _set_battle(g, step="end")
+    yield g.log("opcg:7-1-5-2", "timing", "バトルを終了しました(7-1-5-1)。「バトル終了時」「バトルした場合」の効果が発動するタイミングです（ジャッジが調整で適用）", tp)
+    for rule, owner in (("opcg:7-1-5-3", tp), ("opcg:7-1-5-4", other(tp))):
+        gone = expire(g, owner, ("battle",))
+        if gone:
+            yield g.log(rule, "expire", f"{owner} の「このバトル中」の効果が無効になりました: {describe_effects(g, gone)}", owner)
+    g.set("battle", None)
+    yield g.log("opcg:7-1-5-5", "battle", "バトルが終了し、メインフェイズ(6-5-2)に戻ります", tp)

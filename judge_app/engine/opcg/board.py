@@ -1,0 +1,261 @@
+"""The table as a judge enters it: the JSON Schema, the checks the schema cannot say, the initial state,
+and random legal set-ups for fuzzing (5-1 デッキの準備)."""
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+from judge_app.engine.trace import BoardError
+from judge_app.engine.opcg.cards import DON_TOTAL, LIST_ZONES
+
+COLOURS = ["赤", "緑", "青", "紫", "黒", "黄"]  # 2-3-3
+CATEGORIES = ["リーダー", "キャラ", "イベント", "ステージ", "不明"]  # 不明: anonymous filler (deck_count …)
+KEYWORDS = ["ブロッカー", "速攻", "ダブルアタック", "バニッシュ", "トリガー", "カウンター", "メイン"]
+PHASES = ["setup", "refresh", "draw", "don", "main", "end"]
+PHASE_NAMES = {"setup": "ゲームの準備", "refresh": "リフレッシュフェイズ", "draw": "ドローフェイズ",
+               "don": "ドン!!フェイズ", "main": "メインフェイズ", "end": "エンドフェイズ"}
+ID_PATTERN = "^[A-Za-z0-9_-]{1,40}$"
+
+CARD_SCHEMA = {
+    "type": "object",
+    "required": ["id", "name"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": ID_PATTERN},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+        "category": {"enum": CATEGORIES, "default": "キャラ"},
+        "number": {"type": "string", "maxLength": 40, "description": "カードナンバー (5-1-2-3)"},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 99},
+        "power": {"type": "integer", "minimum": 0, "maximum": 99000},
+        "counter": {"type": "integer", "minimum": 0, "maximum": 99000},
+        "life": {"type": "integer", "minimum": 0, "maximum": 20},
+        "colors": {"type": "array", "items": {"enum": COLOURS}, "uniqueItems": True, "maxItems": 6},
+        "keywords": {"type": "array", "items": {"enum": KEYWORDS}, "uniqueItems": True},
+        "rested": {"type": "boolean"},
+        "don": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
+        "played_this_turn": {"type": "boolean"},
+    },
+}
+
+PLAYER_SCHEMA = {
+    "type": "object",
+    "required": ["leader"],
+    "additionalProperties": False,
+    "properties": {
+        "leader": CARD_SCHEMA,
+        "characters": {"type": "array", "items": CARD_SCHEMA, "maxItems": 5},
+        "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA]},
+        "hand": {"type": "array", "items": CARD_SCHEMA},
+        "deck": {"type": "array", "items": CARD_SCHEMA, "description": "index 0 がデッキの一番上"},
+        "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "description": "内容を問わないデッキの枚数（deck の下に足す）"},
+        "trash": {"type": "array", "items": CARD_SCHEMA},
+        "life": {"type": "array", "items": CARD_SCHEMA, "description": "index 0 がライフの一番上"},
+        "life_count": {"type": "integer", "minimum": 0, "maximum": 20},
+        "hand_count": {"type": "integer", "minimum": 0, "maximum": 100},
+        "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
+        "cost_area": {"type": "object", "additionalProperties": False,
+                      "properties": {"active": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
+                                     "rested": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL}}},
+        "leader_damaged_at_zero": {"type": "boolean"},
+        "cards_total": {"type": "integer", "description": "実行時: このプレイヤーのカードの総数（不変条件）"},
+    },
+}
+
+BOARD_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "ONE PIECE CARD GAME board",
+    "type": "object",
+    "required": ["players"],
+    "properties": {
+        "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
+                    "properties": {"p1": PLAYER_SCHEMA, "p2": PLAYER_SCHEMA}},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 10000},
+        "phase": {"enum": [None, *PHASES]},
+        "turn_player": {"enum": ["p1", "p2"]},
+        "options": {"type": "object"},
+        # runtime fields a state carries, accepted so that a state can be entered again as a board
+        "winner": {"type": ["string", "null"]},
+        "finished": {"type": "boolean"},
+        "effects": {"type": "array"},
+        "effect_seq": {"type": "integer"},
+        "battle": {"type": ["object", "null"]},
+        "first_player": {"enum": ["p1", "p2", None]},
+    },
+}
+
+
+def is_fresh(board: dict) -> bool:
+    return board.get("phase") in (None, "setup")
+
+
+def _fillers(player: str, zone: str, count: int) -> list[dict]:
+    return [{"id": f"_{player}-{zone}-{i}", "name": "不明なカード", "category": "不明"} for i in range(1, count + 1)]
+
+
+def expand_player(player: str, pdata: dict) -> dict:
+    """The board's player with its defaults filled in and anonymous counts turned into filler cards."""
+    p = copy.deepcopy(pdata)
+    p.setdefault("characters", [])
+    p.setdefault("stage", None)
+    for zone in LIST_ZONES:
+        p.setdefault(zone, [])
+    p["deck"] = p["deck"] + _fillers(player, "deck", p.pop("deck_count", 0))
+    p["life"] = p["life"] + _fillers(player, "life", p.pop("life_count", 0))
+    p["hand"] = p["hand"] + _fillers(player, "hand", p.pop("hand_count", 0))
+    p["leader"].setdefault("category", "リーダー")
+    p["leader"].setdefault("rested", False)
+    p["leader"].setdefault("don", 0)
+    for card in p["characters"]:
+        card.setdefault("category", "キャラ")
+        card.setdefault("rested", False)
+        card.setdefault("don", 0)
+        card.setdefault("played_this_turn", False)
+    if p["stage"]:
+        p["stage"].setdefault("category", "ステージ")
+        p["stage"].setdefault("rested", False)
+    area = {"active": 0, "rested": 0, **(p.get("cost_area") or {})}
+    p["cost_area"] = area
+    attached = p["leader"]["don"] + sum(c["don"] for c in p["characters"])
+    if "don_deck" not in p:  # the DON!! not entered anywhere else are in the DON!! deck
+        p["don_deck"] = max(0, DON_TOTAL - area["active"] - area["rested"] - attached)
+    p.setdefault("leader_damaged_at_zero", False)
+    return p
+
+
+def check_board(board: dict) -> None:
+    fresh = is_fresh(board)
+    seen: dict[str, str] = {}
+    for player in ("p1", "p2"):
+        raw = board["players"][player]
+        where = f"board.players.{player}"
+        p = expand_player(player, raw)
+        if p["leader"].get("category") != "リーダー":
+            raise BoardError(f"{where}.leader.category: リーダーエリアにはリーダーカードを置きます (3-6-1)", f"{where}.leader.category")
+        for i, card in enumerate(p["characters"]):
+            if card.get("category") != "キャラ":
+                raise BoardError(f"{where}.characters[{i}].category: キャラクターエリアにはキャラクターカードのみ置けます (3-7-1)", f"{where}.characters[{i}].category")
+        if p["stage"] and p["stage"].get("category") != "ステージ":
+            raise BoardError(f"{where}.stage.category: ステージエリアにはステージカードのみ置けます (3-8-1)", f"{where}.stage.category")
+        for zone in ("hand", "deck", "trash", "life"):
+            for i, card in enumerate(raw.get(zone) or []):
+                if card.get("category") == "リーダー":
+                    raise BoardError(f"{where}.{zone}[{i}].category: リーダーカードはリーダーエリアから移動しません (3-6-3)", f"{where}.{zone}[{i}].category")
+        # every card id once on the whole table
+        for zone, items in (("leader", [p["leader"]]), ("stage", [p["stage"]] if p["stage"] else []),
+                            *((z, p[z]) for z in LIST_ZONES)):
+            for i, card in enumerate(items):
+                field = f"{where}.{zone}" + ("" if zone in ("leader", "stage") else f"[{i}]") + ".id"
+                if card["id"] in seen:
+                    raise BoardError(f"{field}: カードID「{card['id']}」が {seen[card['id']]} と重複しています", field)
+                seen[card["id"]] = field
+        total = p["don_deck"] + p["cost_area"]["active"] + p["cost_area"]["rested"] + p["leader"]["don"] + sum(c["don"] for c in p["characters"])
+        if total != DON_TOTAL:
+            raise BoardError(f"{where}.don_deck: ドン!!の合計（ドン!!デッキ・コストエリア・付与）が{total}枚です。10枚ちょうどにしてください (5-1-2)", f"{where}.don_deck")
+        if fresh:
+            _check_deck_building(p, where)
+    if not fresh:
+        if "turn_player" not in board:
+            raise BoardError("board.turn_player: フェイズを指定した盤面にはターンプレイヤーが必要です", "board.turn_player")
+        if board.get("turn", 0) < 1:
+            raise BoardError("board.turn: フェイズを指定した盤面のターンは1以上です", "board.turn")
+
+
+def _check_deck_building(p: dict, where: str) -> None:
+    """5-1-2: exactly 50 cards, only the leader's colours, at most 4 of a card number; nothing else placed yet."""
+    for zone in ("hand", "trash", "life", "characters"):
+        if p[zone]:
+            raise BoardError(f"{where}.{zone}: ゲーム開始前の盤面では空にしてください (5-2)", f"{where}.{zone}")
+    if p["stage"]:
+        raise BoardError(f"{where}.stage: ゲーム開始前の盤面では空にしてください (5-2)", f"{where}.stage")
+    if len(p["deck"]) != 50:
+        raise BoardError(f"{where}.deck: デッキは50枚ちょうどが必要です（{len(p['deck'])}枚） (5-1-2)", f"{where}.deck")
+    if p["don_deck"] != DON_TOTAL:
+        raise BoardError(f"{where}.don_deck: ゲーム開始前はドン!!10枚すべてをドン!!デッキに置きます (5-1-2)", f"{where}.don_deck")
+    if "life" not in p["leader"]:
+        raise BoardError(f"{where}.leader.life: リーダーのライフの値が必要です (2-9-1)", f"{where}.leader.life")
+    leader_colours = set(p["leader"].get("colors") or [])
+    for i, card in enumerate(p["deck"]):
+        if card.get("category") == "リーダー":
+            raise BoardError(f"{where}.deck[{i}].category: デッキはキャラ・イベント・ステージで構成します (5-1-2-1)", f"{where}.deck[{i}].category")
+        if leader_colours and card.get("colors") and not set(card["colors"]) & leader_colours:
+            raise BoardError(f"{where}.deck[{i}].colors: リーダーの色を含まない色のカードはデッキに入れられません (5-1-2-2)", f"{where}.deck[{i}].colors")
+    numbers = Counter(c["number"] for c in p["deck"] if c.get("number"))
+    for number, n in numbers.items():
+        if n > 4:
+            i = next(i for i, c in enumerate(p["deck"]) if c.get("number") == number)
+            raise BoardError(f"{where}.deck[{i}].number: カードナンバー{number}が{n}枚あります。4枚以下にしてください (5-1-2-3)", f"{where}.deck[{i}].number")
+
+
+def initial_data(board: dict, options: dict) -> dict:
+    data = {
+        "turn": board.get("turn", 0),
+        "phase": board.get("phase") or "setup",
+        "turn_player": board.get("turn_player"),
+        "first_player": board.get("first_player"),
+        "players": {p: expand_player(p, board["players"][p]) for p in ("p1", "p2")},
+        "effects": copy.deepcopy(board.get("effects") or []),
+        "effect_seq": board.get("effect_seq", 0),
+        "battle": None,
+        "options": options,
+    }
+    if data["phase"] != "setup" and not data["first_player"]:
+        # the first player plays the odd turns
+        tp = data["turn_player"]
+        data["first_player"] = tp if data["turn"] % 2 == 1 else ("p2" if tp == "p1" else "p1")
+    for p in ("p1", "p2"):
+        pdata = data["players"][p]
+        pdata["cards_total"] = sum(1 for _ in _all_ids(pdata))
+    return data
+
+
+def _all_ids(pdata: dict):
+    yield pdata["leader"]["id"]
+    if pdata["stage"]:
+        yield pdata["stage"]["id"]
+    for zone in LIST_ZONES:
+        for card in pdata[zone]:
+            yield card["id"]
+
+
+# ---- random legal set-ups (fuzzing, 「新しいゲーム」) ------------------------------
+
+def _random_card(rng: random.Random, number: str, colour: str) -> dict:
+    roll = rng.random()
+    if roll < 0.72:
+        cost = rng.randint(1, 7)
+        card = {"name": f"キャラ{number}", "category": "キャラ", "cost": cost,
+                "power": min(10000, 1000 * rng.randint(max(1, cost - 1), cost + 2)),
+                "counter": rng.choice([0, 0, 1000, 1000, 2000]), "keywords": []}
+        for kw, chance in (("ブロッカー", 0.15), ("速攻", 0.1), ("ダブルアタック", 0.06), ("バニッシュ", 0.05), ("トリガー", 0.15)):
+            if rng.random() < chance:
+                card["keywords"].append(kw)
+    elif roll < 0.92:
+        card = {"name": f"イベント{number}", "category": "イベント", "cost": rng.randint(0, 3),
+                "keywords": [rng.choice(["メイン", "カウンター", "カウンター"])]}
+        if rng.random() < 0.4:
+            card["keywords"].append("トリガー")
+    else:
+        card = {"name": f"ステージ{number}", "category": "ステージ", "cost": rng.randint(1, 3), "keywords": []}
+        if rng.random() < 0.2:
+            card["keywords"].append("トリガー")
+    card["number"] = number
+    card["colors"] = [colour]
+    return card
+
+
+def random_player(rng: random.Random, player: str) -> dict:
+    colour = rng.choice(COLOURS)
+    leader = {"id": f"{player}-L", "name": f"リーダー{player}", "category": "リーダー", "colors": [colour],
+              "power": rng.choice([5000, 5000, 6000]), "life": rng.choice([4, 5]), "number": f"{player}-L"}
+    templates = [_random_card(rng, f"OP-{player}-{n:03d}", colour) for n in range(13)]
+    deck = []
+    for n in range(50):  # 12 numbers x 4 + 2: at most 4 of a number (5-1-2-3)
+        card = dict(templates[n // 4], id=f"{player}-{n + 1:02d}")
+        card["keywords"] = list(card["keywords"])
+        deck.append(card)
+    return {"leader": leader, "deck": deck, "don_deck": DON_TOTAL}
+
+
+def new_game_board(rng: random.Random) -> dict:
+    return {"players": {"p1": random_player(rng, "p1"), "p2": random_player(rng, "p2")}}

@@ -1,0 +1,279 @@
+"""The game in the rulebook's order: 5-2 ゲーム前の手順, then turns (6): リフレッシュ, ドロー, ドン!!,
+メイン (6-5: play, attach DON!!, battle), エンド."""
+from __future__ import annotations
+
+from judge_app.engine.state import GameState
+from judge_app.engine.opcg import battle as battle_mod
+from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field, losers,
+                                           make_room_for_character, play_character_onto_field, rest_don,
+                                           rule_processing)
+from judge_app.engine.opcg.cards import field_cards, has, label, other, put_into, replace_card, take_from
+
+FIRST_TURNS = (1, 2)  # 6-5-6-1: お互いの1ターン目
+
+
+def play(g: GameState):
+    """The whole game, with rule processing (9-1-2) checked before every step: a defeat condition met by the
+    rules or by a judge's adjustment between steps is processed at once."""
+    rules = game(g)
+    send = None
+    while True:
+        if losers(g):
+            yield from rule_processing(g)
+            return
+        try:
+            item = rules.send(send)
+        except StopIteration:
+            return
+        send = yield item
+
+
+def game(g: GameState):
+    start = g.phase
+    if start == "setup":
+        yield from preparation(g)
+        start = "refresh"
+    phases = ["refresh", "draw", "don", "main", "end"]
+    while True:
+        for phase in phases[phases.index(start):]:
+            yield from PHASES[phase](g)
+        start = "refresh"
+
+
+# ---- 5-2 ゲーム前の手順 ------------------------------------------------------------
+
+def preparation(g: GameState):
+    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています")
+    for p in ("p1", "p2"):
+        g.shuffle(f"players.{p}.deck")
+    yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし、裏向きに置きました")
+    yield g.log("opcg:5-2-1-3", "setup", "各プレイヤーがリーダーカードをリーダーエリアに置きました: "
+                + "、".join(label(g.get(f"players.{p}.leader")) for p in ("p1", "p2")))
+    chooser = g.rng.choice(["p1", "p2"])
+    yield g.log("opcg:5-2-1-4", "setup", f"じゃんけんなど（無作為）で {chooser} が先攻・後攻を選べるプレイヤーに決まりました", chooser)
+    choice = yield g.ask(chooser, "先攻か後攻を選んでください", [("first", "先攻"), ("second", "後攻")], "opcg:5-2-1-5")
+    first = chooser if choice == "first" else other(chooser)
+    g.set("first_player", first)
+    yield g.log("opcg:5-2-1-5", "setup", f"{chooser} が{'先攻' if choice == 'first' else '後攻'}を選び、{first} が先攻です", chooser)
+    for p in (first, other(first)):
+        for _ in range(5):
+            draw(g, p)
+        yield g.log("opcg:5-2-1-6", "draw", f"{p} がデッキからカード5枚を引き、最初の手札としました", p)
+    for p in (first, other(first)):  # 先攻プレイヤーから順に1度だけ
+        redo = yield g.ask(p, "引き直しを行いますか", [("keep", "引き直さない"), ("redraw", "手札をすべてデッキに戻し、シャッフルして5枚引き直す")], "opcg:5-2-1-6")
+        if redo == "redraw":
+            hand = g.get(f"players.{p}.hand")
+            g.set(f"players.{p}.hand", [])
+            g.set(f"players.{p}.deck", [*g.get(f"players.{p}.deck"), *hand])
+            g.shuffle(f"players.{p}.deck")
+            for _ in range(5):
+                draw(g, p)
+            yield g.log("opcg:5-2-1-6-1", "mulligan", f"{p} が手札をすべてデッキに戻してシャッフルし、改めて5枚引きました", p)
+        else:
+            yield g.log("opcg:5-2-1-6", "mulligan", f"{p} は引き直しを行いませんでした", p)
+    for p in (first, other(first)):
+        n = g.get(f"players.{p}.leader").get("life", 0)
+        deck = g.get(f"players.{p}.deck")
+        taken = deck[:n]
+        g.set(f"players.{p}.deck", deck[n:])
+        # the top card of the deck becomes the bottom of the life (2-9-2-1)
+        g.set(f"players.{p}.life", list(reversed(taken)))
+        yield g.log("opcg:5-2-1-7", "life", f"{p} がデッキの上から{n}枚をライフに置きました（デッキの一番上のカードがライフの一番下）", p)
+    g.set("turn", 1)
+    g.set("turn_player", first)
+    g.set("phase", "refresh")
+    yield g.log("opcg:5-2-1-8", "turn", f"{first} をターンプレイヤーとしてゲームを開始します（ターン1）", first)
+
+
+# ---- 6-2 リフレッシュフェイズ ---------------------------------------------------------
+
+def refresh_phase(g: GameState):
+    tp = g.data["turn_player"]
+    g.set("phase", "refresh")
+    gone = expire(g, tp, ("turn_start",))  # 「次の自分のターン開始時まで」: the owner's own refresh phase
+    if gone:
+        yield g.log("opcg:6-2-1", "expire", f"{tp} の「ターン開始時まで」の効果が無効になりました: {describe_effects(g, gone)}", tp)
+    yield g.log("opcg:6-2-2", "timing", "「ターン開始時」と表記されている効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
+    pdata = g.data["players"][tp]
+    attached = sum(c.get("don") or 0 for c in field_cards(g, tp))
+    if attached:
+        g.set(f"players.{tp}.leader", {**pdata["leader"], "don": 0})
+        g.set(f"players.{tp}.characters", [{**c, "don": 0} for c in pdata["characters"]])
+        area = pdata["cost_area"]
+        g.set(f"players.{tp}.cost_area", {**area, "active": area["active"] + attached})
+        yield g.log("opcg:6-2-3", "don", f"{tp} のリーダーとキャラに付与されているドン!!{attached}枚をコストエリアに戻しました", tp)
+    pdata = g.data["players"][tp]
+    rested = [c for c in [pdata["leader"], *pdata["characters"], pdata["stage"]] if c and c.get("rested")]
+    if rested or pdata["cost_area"]["rested"]:
+        g.set(f"players.{tp}.leader", {**pdata["leader"], "rested": False})
+        g.set(f"players.{tp}.characters", [{**c, "rested": False} for c in pdata["characters"]])
+        if pdata["stage"]:
+            g.set(f"players.{tp}.stage", {**pdata["stage"], "rested": False})
+        area = pdata["cost_area"]
+        g.set(f"players.{tp}.cost_area", {"active": area["active"] + area["rested"], "rested": 0})
+        yield g.log("opcg:6-2-4", "untap", f"{tp} のレストのカード{len(rested)}枚とドン!!{area['rested']}枚をすべてアクティブにしました", tp)
+
+
+# ---- 6-3 ドローフェイズ / 6-4 ドン!!フェイズ ------------------------------------------------
+
+def draw_phase(g: GameState):
+    tp = g.data["turn_player"]
+    g.set("phase", "draw")
+    if g.turn == 1 and tp == g.data["first_player"]:
+        yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp)
+        return
+    card = draw(g, tp)
+    yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp)
+
+
+def don_phase(g: GameState):
+    tp = g.data["turn_player"]
+    g.set("phase", "don")
+    pdata = g.data["players"][tp]
+    want = 1 if (g.turn == 1 and tp == g.data["first_player"]) else 2
+    n = min(want, pdata["don_deck"])
+    rule = "opcg:6-4-1" if n == want else ("opcg:6-4-2" if n == 1 else "opcg:6-4-3")
+    if n:
+        g.set(f"players.{tp}.don_deck", pdata["don_deck"] - n)
+        area = pdata["cost_area"]
+        g.set(f"players.{tp}.cost_area", {**area, "active": area["active"] + n})
+    why = "（先攻の1ターン目）" if want == 1 else ""
+    msg = f"ドン!!デッキからドン!!{n}枚をコストエリアに置きました{why}" if n else "ドン!!デッキが0枚のため、ドン!!は置きません"
+    yield g.log(rule, "don", msg, tp)
+
+
+# ---- 6-5 メインフェイズ ---------------------------------------------------------------
+
+def main_phase(g: GameState):
+    tp = g.data["turn_player"]
+    g.set("phase", "main")
+    yield g.log("opcg:6-5-1", "timing", "メインフェイズ開始。「メインフェイズ開始時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
+    chosen_from: dict[str, set] = {}  # 11-1: actions taken from each whole-table state this main phase
+    loop_logged = False
+    while True:
+        options = main_actions(g, tp)
+        key = table_fingerprint(g)
+        banned = chosen_from.get(key, set())
+        if banned:
+            # the same state again: a 循環行動 only this player can stop; it may not be chosen again (11-1-1-2)
+            options = [o for o in options if o[0] not in banned]
+            if not loop_logged:
+                loop_logged = True
+                yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2")
+        if choice == "end":
+            yield g.log("opcg:6-5-2-1", "phase", f"{tp} がメインフェイズの終了を宣言しました", tp)
+            return
+        chosen_from.setdefault(key, set()).add(choice)
+        kind, card_id = choice.split(":", 1)
+        if kind == "play":
+            yield from play_card(g, tp, card_id)
+        elif kind == "don":
+            yield from attach_don(g, tp, card_id)
+        else:
+            yield from battle_mod.battle(g, tp, card_id)
+
+
+def table_fingerprint(g: GameState) -> tuple:
+    """Everything 11-1-1-2 compares (「すべての領域のカードが同一」), cheaply: ids, orientation, DON!!, effects."""
+    parts: list = [tuple(e["id"] for e in g.data["effects"])]
+    for pdata in g.data["players"].values():
+        stage = pdata["stage"]
+        parts.append((
+            pdata["leader"].get("rested"), pdata["leader"].get("don"),
+            tuple((c["id"], c.get("rested"), c.get("don"), c.get("played_this_turn")) for c in pdata["characters"]),
+            (stage["id"], stage.get("rested")) if stage else None,
+            pdata["don_deck"], pdata["cost_area"]["active"], pdata["cost_area"]["rested"],
+            *(tuple(c["id"] for c in pdata[zone]) for zone in ("hand", "deck", "trash", "life")),
+        ))
+    return tuple(parts)
+
+
+def can_attack(g: GameState, tp: str, card: dict) -> bool:
+    if card.get("rested"):
+        return False
+    if card.get("category") == "キャラ" and card.get("played_this_turn") and not has(g, card, "速攻"):
+        return False  # 3-7-4, 10-1-1-1
+    return True
+
+
+def main_actions(g: GameState, tp: str) -> list[tuple[str, str]]:
+    pdata = g.data["players"][tp]
+    active = pdata["cost_area"]["active"]
+    options: list[tuple[str, str]] = []
+    for card in pdata["hand"]:  # 6-5-3-1
+        cat, cost = card.get("category"), card.get("cost")
+        if cost is None or cost > active:
+            continue
+        if cat in ("キャラ", "ステージ") or (cat == "イベント" and "メイン" in (card.get("keywords") or ())):
+            kind = {"キャラ": "登場させる", "ステージ": "登場させる", "イベント": "【メイン】を発動する"}[cat]
+            options.append((f"play:{card['id']}", f"{label(card)}を{kind}（コスト{cost}）"))
+    if active:  # 6-5-5-1, one DON!! at a time
+        for card in field_cards(g, tp):
+            options.append((f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する"))
+    if g.turn not in FIRST_TURNS:  # 6-5-6-1
+        for card in field_cards(g, tp):
+            if can_attack(g, tp, card):
+                options.append((f"attack:{card['id']}", f"{label(card)}でアタックする"))
+    options.append(("end", "メインフェイズを終了する"))
+    return options
+
+
+def play_card(g: GameState, tp: str, card_id: str):
+    card = next(c for c in g.get(f"players.{tp}.hand") if c["id"] == card_id)
+    cost, cat = card.get("cost") or 0, card["category"]
+    if cat == "イベント":
+        rest_don(g, tp, cost)
+        take_from(g, tp, "hand", card_id)
+        put_into(g, tp, "trash", card)
+        yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、発動しました（効果はジャッジが調整で適用）", tp)
+        return
+    rest_don(g, tp, cost)
+    rule = "opcg:2-7-2" if cat == "キャラ" else "opcg:2-7-4"
+    yield g.log(rule, "cost", f"{label(card)}を公開し、コストとしてドン!!{cost}枚をレストにしました", tp)
+    if cat == "キャラ":
+        yield from make_room_for_character(g, tp, card)
+        take_from(g, tp, "hand", card_id)
+        play_character_onto_field(g, tp, card)
+        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp)
+    else:
+        old = g.get(f"players.{tp}.stage")
+        if old:
+            leave_field(g, tp, "stage", old["id"])
+            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp)
+        take_from(g, tp, "hand", card_id)
+        put_into(g, tp, "stage", {**card, "rested": False})
+        yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp)
+
+
+def attach_don(g: GameState, tp: str, card_id: str):
+    area = g.get(f"players.{tp}.cost_area")
+    g.set(f"players.{tp}.cost_area", {**area, "active": area["active"] - 1})
+    zone = "leader" if g.get(f"players.{tp}.leader")["id"] == card_id else "characters"
+    card = next(c for c in field_cards(g, tp) if c["id"] == card_id)
+    new = replace_card(g, tp, zone, card_id, don=(card.get("don") or 0) + 1)
+    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp)
+
+
+# ---- 6-6 エンドフェイズ ----------------------------------------------------------------
+
+def end_phase(g: GameState):
+    tp = g.data["turn_player"]
+    g.set("phase", "end")
+    yield g.log("opcg:6-6-1-1", "timing", "エンドフェイズ。「ターン終了時」の効果が発動するタイミングです（1度だけ 6-6-1-1-1、カードの効果はジャッジが調整で適用）", tp)
+    for rule, owner in (("opcg:6-6-1-2", tp), ("opcg:6-6-1-3", other(tp))):
+        gone = expire(g, owner, ("turn", "next_turn_end"))
+        if gone:
+            yield g.log(rule, "expire", f"{owner} の「このターン中」「ターン終了時まで」の効果が無効になりました: {describe_effects(g, gone)}", owner)
+    for p in ("p1", "p2"):
+        chars = g.get(f"players.{p}.characters")
+        if any(c.get("played_this_turn") for c in chars):
+            g.set(f"players.{p}.characters", [{**c, "played_this_turn": False} for c in chars])
+    nxt = other(tp)
+    g.set("turn", g.turn + 1)
+    g.set("turn_player", nxt)
+    g.set("phase", "refresh")
+    yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt)
+
+
+PHASES = {"refresh": refresh_phase, "draw": draw_phase, "don": don_phase, "main": main_phase, "end": end_phase}

@@ -1,0 +1,105 @@
+"""Saved rulings: `/rulings` (list and import), `/r/<slug>` (the permalink, replayed for anyone who opens it),
+`/r/<slug>/scenario.yaml` (export as a scenario file), and continuing a ruling as a new session.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import yaml
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+
+from judge_app.store import get_store
+from judge_app.web import csrf
+from judge_app.web import session_core as core
+from judge_app.web.board import render_board
+from judge_app.web.session_core import ApiError
+from judge_app.web.sessions import clause_href, selected_entry
+
+bp = Blueprint("rulings", __name__)
+bp.before_request(csrf.check)
+
+IMPORT_MAX = 512 * 1024
+
+
+def when(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
+
+
+@bp.get("/rulings")
+def index(error: ApiError | None = None, text: str = ""):
+    game = request.args.get("game") or None
+    items = [dict(core.ruling_summary(r), when=when(r.created), game_title=_title(r.game))
+             for r in get_store().list_rulings(game if game in core.rulesets() else None, limit=200)]
+    if csrf.wants_json():
+        if error:
+            return jsonify(error.to_json()), error.status
+        return jsonify({"rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]})
+    return render_template("rulings/index.html", items=items, error=error, text=text,
+                           games=core.rulesets()), (error.status if error else 200)
+
+
+def _title(game: str) -> str:
+    r = core.rulesets().get(game)
+    return r.title if r else game
+
+
+@bp.post("/rulings/import")
+def import_():
+    text = request.form.get("scenario", "")
+    upload = request.files.get("file")
+    try:
+        if upload and upload.filename:
+            raw = upload.read(IMPORT_MAX + 1)
+            if len(raw) > IMPORT_MAX:
+                raise ApiError(413, "file: 大きすぎます", "file")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ApiError(400, "file: UTF-8 のテキストではありません", "file") from None
+        if not text.strip():
+            raise ApiError(400, "scenario: シナリオの YAML を貼り付けるか、ファイルを選んでください", "scenario")
+        if len(text) > IMPORT_MAX:
+            raise ApiError(413, "scenario: 大きすぎます", "scenario")
+        r = core.import_ruling(text, request.form.get("title") or None, request.form.get("note") or None)
+    except ApiError as e:
+        return index(error=e, text=text[:IMPORT_MAX])
+    return redirect(url_for("rulings.show", slug=r.slug), 303)
+
+
+@bp.get("/r/<slug>")
+def show(slug: str):
+    try:
+        r = core.get_ruling(slug)
+        g = core.replay_ruling(r)
+    except ApiError as e:
+        return csrf.error_page(e.status, e.message, e.field)
+    if csrf.wants_json():
+        return jsonify(core.ruling_json(r, g))
+    entry = selected_entry(g, request.args.get("entry"))
+    return render_template(
+        "rulings/show.html", r=r, g=g, when=when(r.created), trace=[e.to_json() for e in g.trace],
+        pending=g.pending.to_json() if g.pending else None, entry=entry, clause_href=clause_href,
+        drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
+
+
+@bp.get("/r/<slug>/scenario.yaml")
+def export(slug: str):
+    try:
+        r = core.get_ruling(slug)
+        data = core.scenario_of(r)
+    except ApiError as e:
+        return csrf.error_page(e.status, e.message, e.field)
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    return Response(text, mimetype="application/yaml",
+                    headers={"Content-Disposition": f'attachment; filename="{r.game}-{r.slug}.yaml"'})
+
+
+@bp.post("/r/<slug>/continue")
+def continue_(slug: str):
+    """A permalink never changes: continuing it starts a new session from the same four parts."""
+    try:
+        r = core.get_ruling(slug)
+        rec, _ = core.create_session(r.game, r.board, r.seed, r.answers, r.title)
+    except ApiError as e:
+        return csrf.error_page(e.status, e.message, e.field)
+    return redirect(url_for("sessions.show", sid=rec.id), 303)

@@ -1,0 +1,69 @@
+"""A real Chromium (Debian's, never downloaded) against the app served on a loopback port.
+
+Screenshots go to screenshots/ at the project root (git-ignored), named after the page and the width.
+"""
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from judge_app import PROJECT_ROOT, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SHOTS = PROJECT_ROOT / "screenshots"
+WIDTHS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    tmp = tmp_path_factory.mktemp("browser")
+    app = create_app({"DATABASE": str(tmp / "db.sqlite3"), "INDEX_DIR": str(tmp / "index"), "TESTING": True,
+                      "SECRET_KEY": "browser-tests"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} がありません: Debian の chromium と fonts-noto-cjk を入れてください "
+                    "(apt-get install chromium fonts-noto-cjk; .ci/run が入れます)。ブラウザはダウンロードしません。")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=list(WIDTHS))
+def width(request):
+    return request.param
+
+
+@pytest.fixture
+def page(browser, width):
+    context = browser.new_context(viewport=WIDTHS[width], locale="ja-JP")
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("dialog", lambda d: (pg.errors.append(f"dialog: {d.message}"), d.dismiss()))
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def shot(page, name: str) -> Path:
+    SHOTS.mkdir(exist_ok=True)
+    w = page.viewport_size["width"]
+    path = SHOTS / f"{name}-{w}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
