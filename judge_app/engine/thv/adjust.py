@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, label, locate, on_field_character, opponent,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
                                         put, take, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
@@ -33,6 +33,7 @@ ADJUSTMENTS = (
                ("target", "value")),
     Adjustment("set_state", "アクティブ状態にする/スリープ状態にする", "thv:11.5.1",
                {"target": _target, "value": {"enum": ["active", "sleep"]}}, ("target", "value")),
+    Adjustment("attack", "攻撃を行う（効果による攻撃）", "thv:6.3.5", {"target": _target}, ("target",)),
     Adjustment("cancel_attack", "攻撃を取り消す", "thv:6.3.6.a", {}, ()),
     Adjustment("end_turn", "ターンを終了する", "thv:4.10.1", {}, ()),
     Adjustment("end_phase", "フェイズを終了する", "thv:4.10.2", {}, ()),
@@ -179,6 +180,23 @@ class AdjustMixin:
         _bump(g)
         return g.log("thv:11.5.1" if value == "active" else "thv:11.5.2", "adjust",
                      f"判定員の調整: {label(card)} を{'アクティブ' if value == 'active' else 'スリープ'}状態にした", None)
+
+    def adjust_attack(self, g, spec, target):
+        card = _character_or_error(g, target)
+        if g.data.get("battle") is not None or g.data["flags"].get("forced_attack"):
+            _bump(g)
+            return g.log("thv:6.2.5.a", "adjust", f"既に攻撃を行うキャラクターが存在するため、{label(card)} に攻撃を行う効果は適用されない", None)
+        if has(card, "人形"):
+            _bump(g)
+            return g.log("thv:1.3.2", "adjust", f"{label(card)} は人形（10.9.2.a: 攻撃を行うことが出来ない）を持つ。"
+                         "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None)
+        if g.data.get("interference") is not None:
+            raise AdjustmentError("target: 干渉の途中に発生する攻撃（6.3.5.a の新たな干渉）はこのエンジンでは扱えません。"
+                                  "干渉の解決後に適用してください", "target")
+        g.set("flags", {**g.data["flags"], "forced_attack": target})
+        _bump(g)
+        return g.log("thv:6.3.5", "adjust", f"判定員の調整: {label(card)} に「攻撃を行う」という効果が適用された"
+                     "（スリープ状態にはしない。次に優先権が発生する前に 6.3.5 の手順を行う）", None)
 
     def adjust_cancel_attack(self, g, spec):
         if g.data.get("battle") is None:

@@ -28,6 +28,7 @@ def random_adjustment(g, rng):
                     {"op": "kill", "target": c},
                     {"op": "power", "target": c, "attack": rng.randint(-3, 3), "toughness": rng.randint(-3, 3)},
                     {"op": "power", "target": c, "layer": "swap"},
+                    {"op": "attack", "target": c},
                     {"op": "set_state", "target": c, "value": rng.choice(["active", "sleep"])}]
     return rng.choice(options)
 
