@@ -54,7 +54,7 @@ def free_port() -> int:
 def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
                  log_path: str) -> subprocess.Popen:
     env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
-               PYTHONPATH=str(ROOT))
+               JUDGE_APP_MAX_REQUESTS="0", PYTHONPATH=str(ROOT))   # no recycling mid-measurement
     if index_dir:
         env["JUDGE_APP_INDEX_DIR"] = index_dir
     argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
@@ -102,7 +102,9 @@ def tree_cpu_seconds(pid: int | None) -> float | None:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(entry.name) == pid or int(fields[1]) == pid:
+        if int(entry.name) == pid:      # the master, and the workers it has reaped (recycled, killed)
+            total += (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
+        elif int(fields[1]) == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
 

@@ -36,8 +36,10 @@ preload_app = True
 timeout = _env("TIMEOUT", 30)              # a worker silent this long is killed and replaced
 graceful_timeout = _env("GRACEFUL_TIMEOUT", 20)   # SIGTERM/SIGHUP: finish in-flight requests first
 keepalive = _env("KEEPALIVE", 5)
-max_requests = _env("MAX_REQUESTS", 20000)   # recycle workers now and then; forking from a preloaded
-max_requests_jitter = _env("MAX_REQUESTS_JITTER", 2000)   # master is cheap
+# Recycle workers now and then (a guard against slow leaks); forking from the preloaded master is cheap,
+# but a new worker starts with cold caches, so not often. 0 turns it off.
+max_requests = _env("MAX_REQUESTS", 200_000)
+max_requests_jitter = _env("MAX_REQUESTS_JITTER", 20_000)
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
