@@ -20,7 +20,7 @@ def test_fold_with_map_points_back_to_the_original():
 def test_bigrams_of_kanji_kana_and_latin_runs():
     assert analysis.bigrams("敗北条件") == ["敗北", "北条", "条件"]
     assert "ko" in analysis.bigrams("KO時")
-    assert analysis.bigrams("親") == ["親"]
+    assert analysis.bigrams("親") == ["親", "#誰"]          # a lone character stands as itself (+ answer type)
 
 
 def test_quantity_token_joins_3_mai_and_nanmai():
