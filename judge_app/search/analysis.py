@@ -140,11 +140,26 @@ _LIMIT_IN_TEXT = re.compile(rf"上限|(?:\d+|[nx])\s*(?:{_COUNTERS})\s*(?:以下
 _LIMIT_IN_QUESTION = re.compile(rf"上限|(?:何|なん|いく)\s*(?:{_COUNTERS})?\s*まで")
 
 
+# Answer types of question words: 「いつ」 meets a clause that names a moment, 「どこ」 one that names a
+# place (an area or zone), 「誰」 one that names who. Folded forms (katakana is hiragana here).
+_ANSWER_TYPES = {
+    "#いつ": (re.compile(r"いつ|どの(?:タイミング|たいみんぐ|時点)"),
+              re.compile(r"(?:開始|終了)時|時点で|たいみんぐ|ふぇいず|した時|された時|場合に(?:は)?")),
+    "#どこ": (re.compile(r"どこ"),
+              re.compile(r"領域|えりあ|ぞん|冥界|とらっしゅ|手札|でっき|場に|の上に置|置かれ")),
+    "#誰": (re.compile(r"誰|だれ|どちら|どっち"),
+            re.compile(r"ぷれいや|親|子が|子の|持ち主|相手")),
+}
+
+
 def count_tokens(folded: str) -> list[str]:
     found = [a or b for a, b in _COUNT_IN_TEXT.findall(folded)] + _COUNT_IN_QUESTION.findall(folded)
     out = ["#" + c for c in dict.fromkeys(found)]
     if _LIMIT_IN_TEXT.search(folded) or _LIMIT_IN_QUESTION.search(folded):
         out.append("#上限")
+    for token, (asked, stated) in _ANSWER_TYPES.items():
+        if asked.search(folded) or stated.search(folded):
+            out.append(token)
     return out
 
 

@@ -14,10 +14,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from whoosh import scoring
 from whoosh.query import Or, Term
 
 from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
+from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -84,7 +84,7 @@ class SearchService:
             cache = self._local.searchers = {}
         s = cache.get(scope)
         if s is None:
-            s = cache[scope] = self.index[scope].searcher(weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1))
+            s = cache[scope] = self.index[scope].searcher(weighting=CachedBM25F(B=BM25_B, K1=BM25_K1))
         return s
 
     def check_doc(self, doc: str | None) -> str | None:

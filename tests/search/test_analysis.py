@@ -20,7 +20,7 @@ def test_fold_with_map_points_back_to_the_original():
 def test_bigrams_of_kanji_kana_and_latin_runs():
     assert analysis.bigrams("敗北条件") == ["敗北", "北条", "条件"]
     assert "ko" in analysis.bigrams("KO時")
-    assert analysis.bigrams("親") == ["親"]
+    assert analysis.bigrams("親") == ["親", "#誰"]          # a lone character stands as itself (+ answer type)
 
 
 def test_quantity_token_joins_3_mai_and_nanmai():
@@ -54,3 +54,11 @@ def test_limit_token_joins_kaiun_3_3_4_and_a_question_about_a_maximum():
     assert "#上限" in analysis.bigrams("手札は何枚まで持てる？")
     assert "#上限" in analysis.bigrams("同一のカードナンバーのカードは、デッキ内にそれぞれ4枚以下である必要があります。")
     assert "#上限" not in analysis.bigrams("デッキからカードを1枚引きます。")
+
+
+def test_answer_type_tokens_for_when_where_who():
+    assert "#いつ" in analysis.bigrams("変身状態はいつ戻る？")
+    assert "#いつ" in analysis.bigrams("そのカードが置かれている領域を持つプレイヤーのターン開始時に通常状態に戻る。")
+    assert "#どこ" in analysis.bigrams("破壊されたカードはどこへ行く？")
+    assert "#どこ" in analysis.bigrams("冥界とは、破棄されたカードを置く領域である。")
+    assert "#誰" in analysis.bigrams("次のターンは誰が親？")
