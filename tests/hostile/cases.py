@@ -382,3 +382,34 @@ def invariant_cases() -> list[Case]:
         out.append(Case(f"board-{game}-{label}", "POST", "/api/sessions", j({"game": game, "board": board, "seed": 1}),
                         names=("board",)))
     return out
+
+
+def more_endpoint_cases() -> list[Case]:
+    """The endpoints the families above do not reach: wrong methods, unknown keys, bad query values."""
+    return [
+        Case("method-post-games", "POST", "/api/games", j({}), names=()),
+        Case("rulings-api-game-unknown", "GET", "/api/rulings?game=nosuch", content_type=None, names=("game",)),
+        Case("rulings-api-game-markup", "GET", "/api/rulings?game=%3Cscript%3E", content_type=None, names=("game",)),
+        Case("new-board-seed-negative", "GET", "/api/games/GAME/new-board?seed=-1", content_type=None, names=("seed",)),
+        Case("new-board-seed-letters", "GET", "/api/games/GAME/new-board?seed=abc", content_type=None, names=("seed",)),
+        Case("new-board-seed-huge", "GET", "/api/games/GAME/new-board?seed=" + "9" * 40, content_type=None,
+             names=("seed",)),
+        Case("new-board-game-unknown", "GET", "/api/games/nosuch/new-board", content_type=None, names=("game",)),
+        Case("method-post-board-index", "POST", "/board", None, content_type=None),
+        Case("form-no-token-board-render", "POST", "/board/GAME/render", content_type=None,
+             form={"board": "{}"}, csrf="none", names=("csrf",)),
+        Case("method-post-home", "POST", "/", None, content_type=None),
+        Case("method-post-rules-index", "POST", "/rules/", None, content_type=None),
+        Case("method-post-rules-noslash", "POST", "/rules", None, content_type=None),
+        Case("toc-slash-unknown-doc", "GET", "/rules/nosuch/", content_type=None, extra={"follow": True}),
+        Case("form-no-token-ruling-continue", "POST", "/r/SLUG/continue", content_type=None, form={}, csrf="none",
+             names=("csrf",)),
+        Case("form-bad-token-ruling-continue", "POST", "/r/SLUG/continue", content_type=None, form={}, csrf="bad",
+             names=("csrf",)),
+        Case("ruling-export-unknown", "GET", "/r/nosuch/scenario.yaml", content_type=None),
+        Case("method-post-rulings-page", "POST", "/rulings", None, content_type=None),
+        Case("form-no-token-ruling-import", "POST", "/rulings/import", content_type=None,
+             form={"scenario": "game: opcg", "title": MARKUP}, csrf="none", names=("csrf",)),
+        Case("glossary-api-doc-unknown", "GET", "/api/glossary/nosuch", content_type=None, names=("doc",)),
+        Case("glossary-page-doc-markup", "GET", "/glossary/%3Cscript%3E", content_type=None),
+    ]

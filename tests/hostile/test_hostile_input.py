@@ -64,7 +64,7 @@ def all_cases() -> list[C.Case]:
     board = ruleset.new_game_board(random.Random(1))
     pending = "d1"  # the reference session's first decision (the env fixture checks the real id)
     out = (C.body_cases() + C.create_cases(ruleset.game, board) + C.session_cases(pending) + C.ruling_cases()
-           + C.lookup_cases() + C.traversal_cases() + C.method_cases() + C.search_cases() + C.csrf_cases() + C.invariant_cases())
+           + C.lookup_cases() + C.traversal_cases() + C.method_cases() + C.search_cases() + C.csrf_cases() + C.invariant_cases() + C.more_endpoint_cases())
     return out
 
 
@@ -74,6 +74,25 @@ CASES = all_cases()
 def test_there_are_at_least_200_hostile_requests():
     assert len(CASES) >= 200, len(CASES)
     assert len({c.name for c in CASES}) == len(CASES)
+
+
+def test_every_endpoint_gets_hostile_requests(env):
+    """Each route of the app (static files aside) is reached by at least one case, by any method."""
+    from werkzeug.exceptions import MethodNotAllowed, NotFound
+    from werkzeug.routing import RequestRedirect
+
+    adapter = env["app"].url_map.bind("localhost")
+    reached = set()
+    for case in CASES:
+        path = case.path.replace("REF", "x").replace("SLUG", "x").replace("GAME", env["game"]).split("?")[0]
+        for method in (case.method, "GET", "POST"):
+            try:
+                reached.add(adapter.match(path, method=method)[0])
+                break
+            except (MethodNotAllowed, RequestRedirect, NotFound):
+                continue
+    endpoints = {r.endpoint for r in env["app"].url_map.iter_rules()} - {"static"}
+    assert sorted(endpoints - reached) == []
 
 
 def _send(env, case: C.Case):
@@ -93,7 +112,8 @@ def _send(env, case: C.Case):
     if body is not None:
         body = body.replace(b'"REF"', f'"{env["ref"]}"'.encode())
     headers = {"Content-Type": case.content_type} if case.content_type else {}
-    return client.open(path, method=case.method, data=body, headers=headers)
+    return client.open(path, method=case.method, data=body, headers=headers,
+                       follow_redirects=bool(case.extra.get("follow")))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
