@@ -286,7 +286,7 @@ def _opcg_boards() -> dict[str, dict]:
 
     base = _scenario_board("opcg", "03_blocked_attack.yaml")
     out = {}
-    b = copy.deepcopy(base)   # 3-7-6-1: at most 5 characters in the character area
+    b = copy.deepcopy(base)   # 3-7-6: at most 5 character cards in the character area
     chars = b["players"]["p2"]["characters"]
     b["players"]["p2"]["characters"] = [dict(chars[0], id=f"p2-c{i}") for i in range(1, 7)]
     out["six-characters"] = b
@@ -296,7 +296,7 @@ def _opcg_boards() -> dict[str, dict]:
     b = copy.deepcopy(base)
     b["players"]["p1"]["life_count"] = -1
     out["negative-life-count"] = b
-    b = copy.deepcopy(base)   # 6-5-2 / 3-9: ten DON!! cards in all
+    b = copy.deepcopy(base)   # 5-1-2: the DON!! deck is exactly 10 cards
     b["players"]["p1"]["cost_area"] = {"active": 11, "rested": 0}
     out["eleven-don"] = b
     b = copy.deepcopy(base)

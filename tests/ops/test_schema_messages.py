@@ -13,7 +13,7 @@ def _error(game, board) -> BoardError:
     return e.value
 
 
-def test_opcg_3_7_6_1_six_characters_are_refused_naming_the_area_and_the_count():
+def test_opcg_3_7_6_six_characters_are_refused_naming_the_area_and_the_count():
     e = _error("opcg", _opcg_boards()["six-characters"])
     assert e.field == "board.players.p2.characters"
     assert "5 個までです（6 個あります）" in e.message
