@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import (PLAYERS, attack_of, bare, get_card, label, locate, on_field_character, opponent,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
                                         put, take, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
@@ -33,6 +33,7 @@ ADJUSTMENTS = (
                ("target", "value")),
     Adjustment("set_state", "アクティブ状態にする/スリープ状態にする", "thv:11.5.1",
                {"target": _target, "value": {"enum": ["active", "sleep"]}}, ("target", "value")),
+    Adjustment("attack", "攻撃を行う（効果による攻撃）", "thv:6.3.5", {"target": _target}, ("target",)),
     Adjustment("cancel_attack", "攻撃を取り消す", "thv:6.3.6.a", {}, ()),
     Adjustment("end_turn", "ターンを終了する", "thv:4.10.1", {}, ()),
     Adjustment("end_phase", "フェイズを終了する", "thv:4.10.2", {}, ()),
@@ -40,6 +41,8 @@ ADJUSTMENTS = (
                {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
     Adjustment("extra_phase", "追加のフェイズを得る", "thv:4.10.3",
                {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
+    Adjustment("win", "ゲームに勝利する、という効果", "thv:1.5.2.a", {"target": {"enum": list(PLAYERS)}}, ("target",)),
+    Adjustment("lose", "ゲームに敗北する、という効果", "thv:1.5.3.c", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("infinite_loop", "回避できない無限ループ（全て1人のカードなら target にそのプレイヤー）", "thv:1.5.4.b",
                {"target": {"enum": [*PLAYERS, "none"]}}, ()),
     concede_adjustment("thv:1.5.3.d"),
@@ -178,6 +181,23 @@ class AdjustMixin:
         return g.log("thv:11.5.1" if value == "active" else "thv:11.5.2", "adjust",
                      f"判定員の調整: {label(card)} を{'アクティブ' if value == 'active' else 'スリープ'}状態にした", None)
 
+    def adjust_attack(self, g, spec, target):
+        card = _character_or_error(g, target)
+        if g.data.get("battle") is not None or g.data["flags"].get("forced_attack"):
+            _bump(g)
+            return g.log("thv:6.2.5.a", "adjust", f"既に攻撃を行うキャラクターが存在するため、{label(card)} に攻撃を行う効果は適用されない", None)
+        if has(card, "人形"):
+            _bump(g)
+            return g.log("thv:1.3.2", "adjust", f"{label(card)} は人形（10.9.2.a: 攻撃を行うことが出来ない）を持つ。"
+                         "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None)
+        if g.data.get("interference") is not None:
+            raise AdjustmentError("target: 干渉の途中に発生する攻撃（6.3.5.a の新たな干渉）はこのエンジンでは扱えません。"
+                                  "干渉の解決後に適用してください", "target")
+        g.set("flags", {**g.data["flags"], "forced_attack": target})
+        _bump(g)
+        return g.log("thv:6.3.5", "adjust", f"判定員の調整: {label(card)} に「攻撃を行う」という効果が適用された"
+                     "（スリープ状態にはしない。次に優先権が発生する前に 6.3.5 の手順を行う）", None)
+
     def adjust_cancel_attack(self, g, spec):
         if g.data.get("battle") is None:
             raise AdjustmentError("op: 取り消す攻撃がありません", "op")
@@ -211,6 +231,14 @@ class AdjustMixin:
         _bump(g)
         return g.log("thv:4.10.3.a", "adjust", f"判定員の調整: 現在のフェイズの後に追加の{PHASE_JA[target]}を得る", None)
 
+    def adjust_win(self, g, spec, target):
+        g.end_game(target)
+        return g.log("thv:1.5.2.a", "adjust", f"「ゲームに勝利する」効果により {target} の勝利（全ての相手プレイヤーは敗北、1.5.2）", target)
+
+    def adjust_lose(self, g, spec, target):
+        g.end_game(opponent(target))
+        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target)
+
     def adjust_infinite_loop(self, g, spec, target="none"):
         if target in PLAYERS:
             g.end_game(opponent(target))
@@ -226,7 +254,6 @@ class AdjustMixin:
 
 
 def ZONE(z):
-    from judge_app.engine.thv.cards import ZONE_JA
     return ZONE_JA[z]
 
 

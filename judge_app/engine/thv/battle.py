@@ -1,7 +1,8 @@
 """キャラクターと戦闘 (6): 攻撃 (6.3), 防御 (6.4), 戦闘 (6.2.4 in its order), グレイズ (6.5)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import (attack_of, bare, get_card, has, label, on_field_character, opponent, put,
+from judge_app.engine.thv.cards import (attack_of, bare, characters, get_card, has, label, locate, on_field_character,
+                                        opponent,
                                         same_race, toughness_of, update_card)
 
 
@@ -21,6 +22,23 @@ class BattleMixin:
         yield g.log("thv:6.3.4.e", "attack", f"{label(card)} が攻撃を行っているキャラクターになった", p)
         g.set("priority", opponent(p))
         yield g.log("thv:6.3.4.g", "priority", f"優先権が {opponent(p)} に移った（防御できる）", opponent(p))
+
+    def forced_attack(self, g):
+        """6.3.5: a character to which 「攻撃を行う」 applies attacks without being slept (6.3.8: even if its player
+        may not make it attack)."""
+        cid = g.data["flags"]["forced_attack"]
+        g.set("flags", {**g.data["flags"], "forced_attack": None})
+        p = locate(g, cid)[0] if on_field_character(g, cid) else None
+        if p is None:
+            yield g.log("thv:6.3.5", "attack", f"{cid} は場のキャラクターではないため攻撃は行われない")
+            return
+        g.set("interference", {"items": [{"kind": "attack", "player": p, "card": cid}], "used": []})
+        yield g.log("thv:6.3.5.a", "interference", "効果による攻撃により干渉が開始された", p)
+        g.set("battle", {"attacker": cid, "defender": None, "attacked_player": opponent(p), "window": True})
+        yield g.log("thv:6.3.5.c", "attack", f"{label(get_card(g, cid))} が攻撃を行っているキャラクターになった", p)
+        g.set("priority", opponent(p))
+        g.set("passes", 0)
+        yield g.log("thv:6.3.5.e", "priority", f"優先権が {opponent(p)} に移った（防御できる）", opponent(p))
 
     def _sync_sets(self, g, cid):
         """11.3.11.c: set cards share their host's 縦横の状態."""
@@ -191,7 +209,6 @@ class BattleMixin:
 
     def end_of_battle(self, g, reset_rule, expire_rule):
         """h: battle damage reset (1.10.13.d); i: 「戦闘終了時まで」 effects end; j: nothing the engine reads."""
-        from judge_app.engine.thv.cards import characters
         for c in characters(g):
             if c.get("battle_damage"):
                 update_card(g, c["id"], battle_damage=0)

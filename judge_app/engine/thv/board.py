@@ -259,7 +259,8 @@ def setup_state(board: dict, seed: int, options: dict) -> GameState:
                          "world_spell_played": False, "locked_names": [], "first_turn": False,
                          **(data.get("this_turn") or {})}
     data["passes"] = 0
-    data["flags"] = {"end_turn": False, "end_phase": False, "skip": [], "extra": None}
+    data["flags"] = {"end_turn": False, "end_phase": False, "skip": [], "extra": None, "forced_attack": None,
+                     **(board.get("flags") or {})}
     data["adjust_seq"] = 0
     data["mod_seq"] = 0
     data["fillers"] = fillers

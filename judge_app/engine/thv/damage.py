@@ -1,8 +1,7 @@
 """ダメージ (1.10), ライフポイント (1.9), ドロー (1.11) and the losses they cause (1.5)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import (PLAYERS, get_card, has, label, on_field_character, opponent, races,
-                                        update_card)
+from judge_app.engine.thv.cards import PLAYERS, char_words, get_card, label, on_field_character, opponent, races, update_card
 from judge_app.engine.thv import keywords as kw
 
 
@@ -38,7 +37,6 @@ class DamageMixin:
         return done
 
     def words_of(self, card):
-        from judge_app.engine.thv.cards import char_words
         return char_words(card)
 
     def effect_damage(self, g, source, target, amount):

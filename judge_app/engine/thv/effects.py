@@ -1,7 +1,7 @@
 """The effects a judge writes on a card (`effect`: the adjustment vocabulary), resolved in the rules' terms."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import PLAYERS, bare, get_card, label, on_field_character, opponent, update_card
+from judge_app.engine.thv.cards import PLAYERS, attack_of, bare, get_card, label, on_field_character, toughness_of, update_card
 
 
 class EffectMixin:
@@ -58,7 +58,6 @@ class EffectMixin:
         card = get_card(g, target)
         mod = {"layer": layer, "attack": attack, "toughness": toughness, "until": until}
         update_card(g, target, mods=list(card.get("mods") or ()) + [mod])
-        from judge_app.engine.thv.cards import attack_of, toughness_of
         new = get_card(g, target)
         layer_ja = {"set": "変更", "swap": "入れ替え", "modify": "戦闘修正", "always": "常に"}[layer]
         until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[until]

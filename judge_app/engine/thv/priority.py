@@ -2,7 +2,7 @@
 resolved last in first out (1.12.8.a) with the battle at its end (1.12.8.b)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import characters, get_card, label, opponent
+from judge_app.engine.thv.cards import characters, label, opponent
 
 PASS = "pass"
 
@@ -47,6 +47,9 @@ class PriorityMixin:
                 return  # 4.10.1.b / 4.10.2.b
             if (yield from self.check_life(g)):
                 return
+            if g.data["flags"].get("forced_attack") and g.data["interference"] is None:
+                yield from self.forced_attack(g)
+                continue
             holder = g.data["priority"]
             acts = self.legal_actions(g, holder)
             seq = g.data["adjust_seq"]
@@ -57,6 +60,9 @@ class PriorityMixin:
                 yield from self.rule_checks(g)
                 if g.finished or (yield from self.check_life(g)):
                     return
+                if g.data["flags"].get("forced_attack") and g.data["interference"] is None:
+                    yield g.log("thv:6.3.5", "priority", f"効果による攻撃が先に処理されるため、{holder} の選んだ行動（{choice}）は行わない", holder)
+                    continue
                 if choice not in dict(self.legal_actions(g, holder)):
                     yield g.log("thv:1.12.1", "priority", f"調整の後、選んだ行動（{choice}）は行えなくなった。改めて選ぶ", holder)
                     continue

@@ -2,14 +2,16 @@
 in the same state together (9.1.5), moving to 冥界 or 除外エリア of their original player (3.1.6)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import (accumulated, bare, battle_power_raw, characters, label, locate, put, take,
-                                        toughness_of)
+from judge_app.engine.thv import keywords as kw
+from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate, put,
+                                        take, toughness_of, update_card, words)
 
 
 class RemovalMixin:
     def rule_checks(self, g):
         """9.2.2: a character whose accumulated damage reaches its 耐久力 (a), whose 耐久力 is 0 or less (b), or
         that an effect made 決死 (c) is 決死; then 決死 resolves (9.2.3) before anything else goes on (9.1.3)."""
+        yield from self.one_only_checks(g)
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]
@@ -29,12 +31,34 @@ class RemovalMixin:
         if doomed:
             yield from self.resolve_kesshi(g, doomed)
 
+    def one_only_checks(self, g):
+        """10.13.5: a character with two or more 装備 cards, 10.15.4: a player with two or more 装備/場 cards —
+        the player of that field chooses which to keep; the others go to the 冥界."""
+        for p in PLAYERS:
+            for host in list(g.data["players"][p]["field"]):
+                equips = [s for s in host.get("sets") or () if kw.has(words(s), "装備")]
+                if len(equips) > 1:
+                    yield from self._keep_one(g, p, equips, "thv:10.13.5", f"{label(host)} の装備カード")
+            grounds = [c for c in g.data["players"][p]["field"] if kw.has(words(c), "装備/場")]
+            if len(grounds) > 1:
+                yield from self._keep_one(g, p, grounds, "thv:10.15.4", "装備/場を持つカード")
+
+    def _keep_one(self, g, p, cards, rule, what):
+        keep = yield g.ask(p, f"{what}が2枚以上あります。残す1枚を選んでください", [(c["id"], label(c)) for c in cards],
+                           rule, kind="choice")
+        gone = [c for c in cards if c["id"] != keep and locate(g, c["id"])]
+        for c in gone:
+            card = take(g, c["id"])
+            for s in card.get("sets") or ():
+                put(g, bare(s), s["owner"], "graveyard")
+            put(g, bare(card), card["owner"], "graveyard")
+        yield g.log(rule, "limit", f"{what}は1枚まで: " + "、".join(label(c) for c in gone) + " を冥界に置いた", p)
+
     def _owner_side(self, g, cid):
         loc = locate(g, cid)
         return loc[0] if loc else None
 
     def _mark(self, g, cid):
-        from judge_app.engine.thv.cards import update_card
         update_card(g, cid, kesshi=True)
 
     def resolve_kesshi(self, g, ids):
@@ -44,7 +68,6 @@ class RemovalMixin:
         yield from self.destroy(g, ids)
 
     def _card(self, g, cid):
-        from judge_app.engine.thv.cards import get_card
         return get_card(g, cid)
 
     def destroy(self, g, ids, rule="thv:9.3.4.g"):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
 from judge_app.engine.thv.board import PHASE_JA
-from judge_app.engine.thv.cards import PLAYERS, bare, characters, label, opponent, put, update_card, words
+from judge_app.engine.thv.cards import PLAYERS, bare, characters, get_card, has, label, opponent, put, update_card, words
+from judge_app.engine.thv.costs import payable
+from judge_app.engine.thv.play import alt_race_met, caster_present
 
 PHASES = ("active", "maintenance", "draw", "main", "discard")
 ORDER = ("turn_start",) + PHASES + ("turn_end",)
@@ -124,7 +126,6 @@ class TurnMixin:
                         opponent(tp))
 
     def has_word(self, card, name):
-        from judge_app.engine.thv.cards import has
         return has(card, name)
 
     def phase_maintenance(self, g, tp):
@@ -138,15 +139,11 @@ class TurnMixin:
 
     def upkeep(self, g, tp, cid):
         """10.27.2.a 維持コスト(X): pay X or the card is destroyed; ignorable with its 術者 on your field."""
-        from judge_app.engine.thv.cards import get_card
-        from judge_app.engine.thv.costs import payable
-        from judge_app.engine.thv.play import caster_present
         card = get_card(g, cid)
         if card is None:
             return
         x = kw.number(words(card), "維持コスト")
         opts = []
-        from judge_app.engine.thv.play import alt_race_met
         if caster_present(g, tp, card) or alt_race_met(g, tp, card):
             opts.append(("ignore", "術者（または代替レース）がいるため無視する"))
         if payable(g, tp, x):

@@ -3,7 +3,7 @@ import random
 
 from judge_app.engine import AdjustmentError, Game, get_ruleset
 from judge_app.engine.policies import SeededRandom
-from judge_app.engine.thv.cards import PLAYERS, ZONES
+from judge_app.engine.thv.cards import PLAYERS
 
 RS = get_ruleset("thv")
 
@@ -28,6 +28,7 @@ def random_adjustment(g, rng):
                     {"op": "kill", "target": c},
                     {"op": "power", "target": c, "attack": rng.randint(-3, 3), "toughness": rng.randint(-3, 3)},
                     {"op": "power", "target": c, "layer": "swap"},
+                    {"op": "attack", "target": c},
                     {"op": "set_state", "target": c, "value": rng.choice(["active", "sleep"])}]
     return rng.choice(options)
 

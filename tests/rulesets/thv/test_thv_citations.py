@@ -1,6 +1,5 @@
 """Every clause the thv ruleset cites exists in rules_corpus/thv.txt and is not a 「省略」 placeholder."""
 import re
-from pathlib import Path
 
 from judge_app import PROJECT_ROOT
 from judge_app.engine import get_ruleset

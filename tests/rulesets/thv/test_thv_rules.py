@@ -238,3 +238,26 @@ def test_thv_4_8_1_a_discard_choice_survives_an_adjustment_meanwhile():
     g.answer(g.pending.id, "h1")
     g.run("decision")
     assert len(g.state.data["players"]["p1"]["hand"]) == 7 and g.pending.rule == "thv:1.12.1"
+
+
+def test_thv_1_5_2_a_and_1_5_3_c_win_and_lose_effects():
+    assert run(board(), [{"op": "win", "target": "p2"}]).state.winner == "p2"
+    g = run(board(), [{"op": "lose", "target": "p2"}])
+    assert g.state.winner == "p1" and g.trace[-1].rule == "thv:1.5.3.c"
+
+
+def test_thv_10_13_5_two_equipment_keep_one():
+    """10.13.5: 2枚以上になった時点で1枚になるようにそのカードが置かれた領域のプレイヤーが選んで冥界に置く。"""
+    eq = [{"id": f"e{i}", "name": f"装備{i}", "type": "spell", "keywords": ["装備"], "attack_mod": i} for i in (1, 2)]
+    g = run(board(p2={"field": [ch("d", sets=eq)]}), [])
+    assert g.pending.rule == "thv:10.13.5" and g.pending.player == "p2"
+    g.answer(g.pending.id, "e2")
+    g.run("decision")
+    field = g.state.data["players"]["p2"]["field"][0]
+    assert [s["id"] for s in field["sets"]] == ["e2"] and g.state.data["players"]["p2"]["graveyard"][0]["id"] == "e1"
+
+
+def test_thv_10_15_4_two_ground_equipment_keep_one():
+    grounds = [{"id": f"f{i}", "name": f"館{i}", "type": "spell", "keywords": ["装備/場"], "state": "active"} for i in (1, 2)]
+    g = run(board(p1={"field": grounds}), ["f1"])
+    assert [c["id"] for c in g.state.data["players"]["p1"]["field"]] == ["f1"] and "thv:10.15.4" in rules(g)
