@@ -57,6 +57,8 @@ class KaiunRuleset(Ruleset):
     C = CLAUSES
     board_schema = kb.board_schema(2, 2)
     unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
+    phase_labels = {"setup": "ゲームの準備", "draw": "ドローフェイズ", "set": "セットフェイズ", "open": "オープンフェイズ",
+                    "battle": "バトルフェイズ", "cost": "コストフェイズ"}  # 5-2, 6-2 … 6-6
     rule_options = (
         RuleOption("empty_trash_refresh", "デッキが0枚になった時トラッシュも0枚の場合", "refresh",
                    (("refresh", "リフレッシュを行う（戻るカードなし・9-3-3/9-3-4 も適用）"),

@@ -56,6 +56,10 @@ class Ruleset:
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
     concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
+    phase_labels: ClassVar[dict[str, str]] = {}  # phase id -> the rulebook's name for it
+
+    def phase_label(self, phase: str | None) -> str:
+        return self.phase_labels.get(phase, phase) if phase else ""
 
     # ---- board -----------------------------------------------------------
     def validate_board(self, board: Any) -> dict:

@@ -5,7 +5,8 @@ players. A game without an entry here is drawn by the generic rules, so a new ru
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable
 
 # Names shown for keys the rulesets use (schema titles are not needed for these).
@@ -165,5 +166,13 @@ LAYOUTS: dict[str, Layout] = {
 }
 
 
+@lru_cache(maxsize=None)
 def layout_of(game: str) -> Layout:
-    return LAYOUTS.get(game) or Layout(title=game)
+    from judge_app.engine import rulesets
+
+    layout = LAYOUTS.get(game) or Layout(title=game)
+    ruleset = rulesets().get(game)
+    if ruleset is not None and ruleset.phase_labels and "phase" not in layout.value_labels:
+        # the phase reads as the rulebook names it (メインフェイズ, not main)
+        layout = replace(layout, value_labels={**layout.value_labels, "phase": dict(ruleset.phase_labels)})
+    return layout
