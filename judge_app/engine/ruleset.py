@@ -6,6 +6,7 @@ the rules give a player a choice, receiving the answer as the value of the `yiel
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
@@ -16,6 +17,8 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
+
+_VALID_BOARDS: dict[str, dict[str, bool]] = {}  # per game: canonical JSON of boards that passed
 
 
 @dataclass(frozen=True)
@@ -63,9 +66,27 @@ class Ruleset:
 
     # ---- board -----------------------------------------------------------
     def validate_board(self, board: Any) -> dict:
-        """Schema first (errors name the field), then the ruleset's own invariants."""
+        """Schema first (errors name the field), then the ruleset's own invariants.
+
+        Boards already validated are remembered: undo replays the same board every time, and JSON Schema
+        on a 60-card board costs more than a whole game's steps."""
         if not isinstance(board, dict):
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
+        try:
+            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None and key in _VALID_BOARDS.get(self.game, {}):
+            return board
+        self._validate_board(board)
+        if key is not None:
+            seen = _VALID_BOARDS.setdefault(self.game, {})
+            if len(seen) >= 256:
+                seen.pop(next(iter(seen)))
+            seen[key] = True
+        return board
+
+    def _validate_board(self, board: dict) -> None:
         validator = jsonschema.Draft202012Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
@@ -73,7 +94,6 @@ class Ruleset:
             path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
             raise BoardError(f"{path}: {e.message}", path)
         self.check_board(board)
-        return board
 
     def check_board(self, board: dict) -> None:
         """Invariants the schema cannot say (raise BoardError naming the field)."""
