@@ -38,7 +38,8 @@ _QUESTION_END = re.compile(r"[?？!！。\s]+$")
 _STATES_MODALITY = re.compile(
     r"(?:できます|出来ます|できません|出来ません|できない|出来ない|できる|出来る|構いません|かまいません"
     r"|なりません|ならない|必要があります|必要がある|いけません|置けます|出せます|使えます|られません"
-    r"|不可能です|可能です)(?=[。\n)）]|$)")
+    r"|不可能です|可能です)(?=[。\n)）]|$)"
+    r"|以下の(?:条件|要件)")          # a lead-in whose items list when something may be done
 # A clause about how card wording reads: 「X」と表記されている場合 / と指示がある場合 / と記述されている
 _CARD_WORDING = re.compile(r"[」』]\s*(?:で|と)\s*(?:表記|指示|記述|記載)")
 _QUOTES = re.compile(r"[「『【《\[〔]")
