@@ -46,7 +46,7 @@ LABELS: dict[str, str] = {
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
-    "attack_mod": "攻撃力修正", "toughness_mod": "耐久力修正", "battle_damage": "戦闘ダメージ", "kesshi": "決死", "sets": "セット", "starting_player": "先攻プレイヤー",
+    "attack_mod": "攻撃力修正", "toughness_mod": "耐久力修正", "battle_damage": "戦闘ダメージ", "deathblow": "決死", "sets": "セット", "starting_player": "先攻プレイヤー",
     "priority": "優先権", "interference": "干渉", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
     "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
     "mod_seq": "修正番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
