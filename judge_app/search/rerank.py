@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from judge_app.search import analysis
-from judge_app.search.normalize import nfkc
+from judge_app.search.normalize import fold, nfkc
 
 RERANK_DEPTH = 20          # how many of the text results are looked at again
 QUANTITY_BONUS = 0.15      # a quantity question and a clause stating a number
@@ -27,7 +27,7 @@ _COUNTERS = r"枚|回|体|人|名|点|種類|度|つ|ターン|マス|コスト"
 _NUMERALS = r"\d+|[一二三四五六七八九十]"
 _ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ")
 _STATES_QUANTITY = re.compile(
-    rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下|以上|まで(?:しか)?")
+    rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?")
 # A yes/no question about an action: a permissive form at the end of the question (「できる？」
 # 「見てもいい？」 「見られる？」), or a potential verb (「殴れる？」「出せる？」, below).
 _ASKS_MODALITY = re.compile(
@@ -74,7 +74,8 @@ def ends_with_potential(text: str) -> bool:
 class ClauseForm:
     def __init__(self, text: str):
         t = nfkc(text or "")
-        self.quantity = bool(_STATES_QUANTITY.search(t))
+        # 「以下の条件」 introduces a list, it states no number; 「このターン中に…されていない」 is once a turn.
+        self.quantity = bool(_STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
         self.modality = bool(_STATES_MODALITY.search(t))
         self.wording = bool(_CARD_WORDING.search(t))
 
