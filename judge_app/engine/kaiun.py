@@ -8,7 +8,6 @@ applies it as adjustments (運値±N, 「このバトルに勝つ」, draw, disc
 """
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -57,6 +56,8 @@ class KaiunRuleset(Ruleset):
     C = CLAUSES
     board_schema = kb.board_schema(2, 2)
     unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
+    phase_labels = {"setup": "ゲームの準備", "draw": "ドローフェイズ", "set": "セットフェイズ", "open": "オープンフェイズ",
+                    "battle": "バトルフェイズ", "cost": "コストフェイズ"}  # 5-2, 6-2 … 6-6
     rule_options = (
         RuleOption("empty_trash_refresh", "デッキが0枚になった時トラッシュも0枚の場合", "refresh",
                    (("refresh", "リフレッシュを行う（戻るカードなし・9-3-3/9-3-4 も適用）"),
@@ -74,7 +75,6 @@ class KaiunRuleset(Ruleset):
 
     def __init__(self):
         self.adjustments = self.make_adjustments()
-        self._valid_boards: dict[str, bool] = {}
 
     def make_adjustments(self) -> tuple[Adjustment, ...]:
         C = self.C
@@ -101,22 +101,6 @@ class KaiunRuleset(Ruleset):
         return self.C["unchi_reset"]
 
     # ---- board ------------------------------------------------------------------------------
-    def validate_board(self, board: Any) -> dict:
-        """The core's validation, remembered for boards already seen: undo replays the same board every
-        time, and JSON Schema on a 60-card board costs more than the whole game's steps."""
-        try:
-            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
-        except (TypeError, ValueError):
-            key = None
-        if key is not None and key in self._valid_boards:
-            return board
-        result = super().validate_board(board)
-        if key is not None:
-            if len(self._valid_boards) >= 256:
-                self._valid_boards.pop(next(iter(self._valid_boards)))
-            self._valid_boards[key] = True
-        return result
-
     def check_board(self, board: dict) -> None:
         kb.check_board(board, self.C["deck_present"])
 

@@ -6,11 +6,8 @@ the rules give a player a choice, receiving the answer as the value of the `yiel
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import random
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
@@ -21,6 +18,8 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
+
+_VALID_BOARDS: dict[str, dict[str, bool]] = {}  # per game: canonical JSON of boards that passed
 
 
 @dataclass(frozen=True)
@@ -61,17 +60,34 @@ class Ruleset:
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
     concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
+    phase_labels: ClassVar[dict[str, str]] = {}  # phase id -> the rulebook's name for it
+
+    def phase_label(self, phase: str | None) -> str:
+        return self.phase_labels.get(phase, phase) if phase else ""
 
     # ---- board -----------------------------------------------------------
     def validate_board(self, board: Any) -> dict:
-        """Schema first (errors name the field), then the ruleset's own invariants."""
+        """Schema first (errors name the field), then the ruleset's own invariants.
+
+        Boards already validated are remembered: undo replays the same board every time, and JSON Schema
+        on a 60-card board costs more than a whole game's steps."""
         if not isinstance(board, dict):
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
-        # Every replay of a session validates its board again; the schema walk is most of a request's
-        # time (tens of ms for a full deck), so boards already found valid are remembered by digest.
-        digest = _board_digest(self.game, board)
-        if digest is not None and _VALID_BOARDS.seen(digest):
+        try:
+            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None and key in _VALID_BOARDS.get(self.game, {}):
             return board
+        self._validate_board(board)
+        if key is not None:
+            seen = _VALID_BOARDS.setdefault(self.game, {})
+            if len(seen) >= 256:
+                seen.pop(next(iter(seen)))
+            seen[key] = True
+        return board
+
+    def _validate_board(self, board: dict) -> None:
         validator = jsonschema.Draft202012Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
@@ -79,9 +95,6 @@ class Ruleset:
             path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
             raise BoardError(f"{path}: {schema_message(e)}", path)
         self.check_board(board)
-        if digest is not None:
-            _VALID_BOARDS.add(digest)
-        return board
 
     def check_board(self, board: dict) -> None:
         """Invariants the schema cannot say (raise BoardError naming the field)."""
@@ -149,40 +162,6 @@ class Ruleset:
         others = [p for p in players if p != target]
         g.end_game(others[0] if len(others) == 1 else None)
         return g.log(self.concede_rule, "concede", f"{target} が投了し、敗北しました", target)
-
-
-class _DigestCache:
-    """A bounded, thread-safe set of digests (least recently seen dropped first)."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._items: OrderedDict[str, None] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def seen(self, digest: str) -> bool:
-        with self._lock:
-            if digest in self._items:
-                self._items.move_to_end(digest)
-                return True
-            return False
-
-    def add(self, digest: str) -> None:
-        with self._lock:
-            self._items[digest] = None
-            self._items.move_to_end(digest)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-
-_VALID_BOARDS = _DigestCache(1024)
-
-
-def _board_digest(game: str, board: dict) -> str | None:
-    try:
-        text = json.dumps(board, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return None   # not plain JSON: always validated in full
-    return hashlib.sha256(f"{game}\0{text}".encode()).hexdigest()
 
 
 def concede_adjustment(rule: str) -> Adjustment:

@@ -129,10 +129,17 @@ def runs(folded: str) -> list[str]:
 
 
 # 「3枚以下」 and 「何枚まで」 meet on the token 「#枚」: a question about a quantity finds the clause
-# that states one. Counters are the ones the rulebooks count with.
-_COUNTERS = "枚|回|体|人|名|点|種類|度|つ|ターン|マス"
-_COUNT_IN_TEXT = re.compile(rf"(?:\d+|[nxy])\s*(?:~\s*\d+\s*)?({_COUNTERS})|({_COUNTERS})数")
+# that states one. Counters are the ones the rulebooks count with, matched in folded text (katakana is
+# hiragana there: ターン → たん, マス → ます, which only counts after a digit or 何).
+_COUNTERS = "枚|回|体|人|名|点|種類|度|つ|たん|ます"
+_COUNT_IN_TEXT = re.compile(rf"(?:\d+|[nxy])\s*(?:~\s*\d+\s*)?({_COUNTERS})|(枚|回|体|人|点|種類|たん)数")
 _COUNT_IN_QUESTION = re.compile(rf"(?:何|なん|いく)\s*({_COUNTERS})")
+# 「1度だけ」 is 「1回だけ」: one token for both counters of occurrences.
+_SAME_COUNTER = {"度": "回"}
+# A limit stated without a digit: once per turn (thv 1.8.2.c 「このターン中にノードセットが解決されて
+# いない」 is the condition that makes node setting once a turn), or an exact count (「過不足無く10枚」).
+_ONCE_PER_TURN = re.compile(r"(?:この|その|各|同じ|1)たん(?:中|の間|内)?に?[^。]{0,24}?(?:されて|して|行って|使用して|行われて)いない")
+_EXACT_COUNT = re.compile(r"過不足(?:無|な)く")
 
 
 # A limit: 「上限」「4枚以下」「5枚まで」「1枚ちょうど」「1度だけ」 in a clause, 「何枚まで」「上限」 in a question.
@@ -152,10 +159,19 @@ _ANSWER_TYPES = {
 }
 
 
+def states_limit_without_digits(folded: str) -> bool:
+    """Once a turn (「このターン中に…されていない」) or an exact count (「過不足無く」), in folded text."""
+    return bool(_ONCE_PER_TURN.search(folded) or _EXACT_COUNT.search(folded))
+
+
 def count_tokens(folded: str) -> list[str]:
     found = [a or b for a, b in _COUNT_IN_TEXT.findall(folded)] + _COUNT_IN_QUESTION.findall(folded)
-    out = ["#" + c for c in dict.fromkeys(found)]
-    if _LIMIT_IN_TEXT.search(folded) or _LIMIT_IN_QUESTION.search(folded):
+    once = bool(_ONCE_PER_TURN.search(folded))
+    if once:
+        found.append("回")
+    out = ["#" + _SAME_COUNTER.get(c, c) for c in found]
+    out = list(dict.fromkeys(out))
+    if once or _EXACT_COUNT.search(folded) or _LIMIT_IN_TEXT.search(folded) or _LIMIT_IN_QUESTION.search(folded):
         out.append("#上限")
     for token, (asked, stated) in _ANSWER_TYPES.items():
         if asked.search(folded) or stated.search(folded):

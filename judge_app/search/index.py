@@ -25,7 +25,7 @@ from whoosh.query import Every
 from judge_app.search import analysis, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 11          # bump when the schema or what goes into a field changes
+FORMAT = 12          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
 # Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from whoosh.query import Or, Term
 
-from judge_app.search import analysis, glossary as glossary_mod, numbers, synonyms
+from judge_app.search import analysis, glossary as glossary_mod, numbers, rerank, synonyms
 from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
@@ -75,6 +75,7 @@ class SearchService:
                 for k in glossary_mod.term_aliases(t.term):
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
+        self._forms: dict[str, rerank.ClauseForm] = {}
 
     # -- plumbing ---------------------------------------------------------------------------
     def _searcher(self, scope: str):
@@ -186,6 +187,7 @@ class SearchService:
                     score *= HEADING_FACTOR   # a question wants a rule, not a bare section title
                 hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
         hits.sort(key=lambda h: -h.score)
+        hits = self._rerank(query, hits, question)
         # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
         # leads. Inside a longer question the synonym only expands the query.
         whole = term_key(_QUESTION_TAIL.sub("", query.strip()))
@@ -198,6 +200,21 @@ class SearchService:
                 hits.insert(0, Hit(cid, d, top + 1.0, "synonym", inh,
                                    self.inherited.get(doc, {}).get(cid) if inh else None))
         return hits
+
+    def _rerank(self, query: str, hits: list[Hit], question: bool) -> list[Hit]:
+        """The top text results scored again by the form of the question and of each clause (rerank.py)."""
+        form = rerank.QueryForm(query)
+        if not form.any:
+            return hits
+        top = hits[:rerank.RERANK_DEPTH]
+        for h in top:
+            cf = self._forms.get(h.id)
+            if cf is None:
+                c = self.corpus.clause(h.id)
+                cf = self._forms[h.id] = rerank.ClauseForm(c.text if c else "")
+            h.score *= rerank.factor(form, cf, question)
+        top.sort(key=lambda h: -h.score)
+        return top + hits[rerank.RERANK_DEPTH:]
 
     # -- the answer -------------------------------------------------------------------------
     def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:

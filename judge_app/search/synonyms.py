@@ -8,6 +8,8 @@ One reviewed YAML file per document in judge_app/search/synonyms/<doc>.yaml:
         term: アタック                  # the rulebook's word, added to the query
         clause: opcg:7-1-1             # the clause that defines or governs it
 
+A talk word may come in pieces joined by 「…」 (「ノード…置」: 「ノードを置く」「ノードは何回置ける」):
+it occurs when every piece does, in that order.
 A query containing a talk word (after folding) is expanded with the term, and the named clause
 gets a bonus. Every clause id is checked against the corpus by tests/search/test_synonyms.py.
 """
@@ -69,7 +71,23 @@ def matches(folded_query: str, doc: str | None = None) -> list[tuple[Synonym, st
         if docs is not None and syn.doc not in docs:
             continue
         for t in talks:
-            if t and t in folded_query:
+            if t and _occurs(t, folded_query):
                 out.append((syn, t))
                 break
     return out
+
+
+GAP = "..."          # 「…」 as folding (NFKC) leaves it
+
+
+def _occurs(talk: str, folded_query: str) -> bool:
+    """A talk word in the query; a word in pieces (「のど…置」) when the pieces occur in order."""
+    if GAP not in talk:
+        return talk in folded_query
+    at = 0
+    for piece in talk.split(GAP):
+        at = folded_query.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True

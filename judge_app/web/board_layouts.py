@@ -5,7 +5,8 @@ players. A game without an entry here is drawn by the generic rules, so a new ru
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable
 
 # Names shown for keys the rulesets use (schema titles are not needed for these).
@@ -26,29 +27,29 @@ LABELS: dict[str, str] = {
     "seat": "席", "hp": "体力", "damage": "ダメージ", "color": "色", "colors": "色", "type": "種類",
     "attributes": "特徴", "traits": "特徴", "text": "テキスト", "id": "ID", "count": "枚数",
     "mulligan": "マリガン", "level": "レベル", "tapped": "タップ", "position": "位置",
-    "modifiers": "修整", "effects": "効果", "attacker": "攻撃側", "target": "対象", "blocker": "ブロッカー",
+    "modifiers": "修正", "effects": "効果", "attacker": "攻撃側", "target": "対象", "blocker": "ブロッカー",
     # opcg
     "category": "カテゴリー", "keywords": "キーワード", "number": "カードナンバー", "played_this_turn": "このターン登場",
     "deck_count": "デッキ（内容不明）", "hand_count": "手札（内容不明）", "life_count": "ライフ（内容不明）",
     "trash_count": "トラッシュ（内容不明）", "barrier_count": "バリア（内容不明）", "leader_damaged_at_zero": "ライフ0でダメージ",
     "cards_total": "カード総数", "effect_seq": "効果番号", "rested_count": "レスト",
     # kaiun
-    "janken": "ジャンケン", "unchi_kachi": "運値(カチ)", "unchi_aiko_make": "運値(アイコ・マケ)", "unchi_mod": "運値の修整",
+    "janken": "ジャンケン", "unchi_kachi": "運値(カチ)", "unchi_aiko_make": "運値(アイコ・マケ)", "unchi_mod": "運値の修正",
     "kachi": "カチ", "aiko_make": "アイコ・マケ", "win_battle": "このバトルに勝つ", "battle_result": "バトル結果",
     "defeat": "敗北条件", "kaiun_used": "開運済み", "lost": "敗北", "left": "退席", "filler": "穴埋め",
     # los
     "front": "前衛", "back": "後衛", "energy": "エネルギーゾーン", "support": "サポートゾーン", "speed": "スピード",
     "atk": "ATK", "def": "DEF", "down": "DOWN", "flash": "フラッシュ", "display": "表示", "entered_turn": "登場ターン",
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
-    "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修整", "cannot": "禁止",
+    "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
-    "attack_mod": "攻撃力修整", "toughness_mod": "耐久力修整", "battle_damage": "戦闘ダメージ", "kesshi": "決死", "sets": "セット", "starting_player": "先攻プレイヤー",
-    "priority": "優先権", "interference": "割り込み", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
+    "attack_mod": "攻撃力修正", "toughness_mod": "耐久力修正", "battle_damage": "戦闘ダメージ", "deathblow": "決死", "sets": "セット", "starting_player": "先攻プレイヤー",
+    "priority": "優先権", "interference": "干渉", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
     "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
-    "mod_seq": "修整番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
+    "mod_seq": "修正番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
     # kaiun-multi
     "parent": "親",
     # battle bookkeeping
@@ -165,5 +166,13 @@ LAYOUTS: dict[str, Layout] = {
 }
 
 
+@lru_cache(maxsize=None)
 def layout_of(game: str) -> Layout:
-    return LAYOUTS.get(game) or Layout(title=game)
+    from judge_app.engine import rulesets
+
+    layout = LAYOUTS.get(game) or Layout(title=game)
+    ruleset = rulesets().get(game)
+    if ruleset is not None and ruleset.phase_labels and "phase" not in layout.value_labels:
+        # the phase reads as the rulebook names it (メインフェイズ, not main)
+        layout = replace(layout, value_labels={**layout.value_labels, "phase": dict(ruleset.phase_labels)})
+    return layout

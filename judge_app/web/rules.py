@@ -8,7 +8,7 @@ A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (3
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from judge_app.corpus import Clause, Document, get_corpus
 from judge_app.web.clause_text import clause_url, render_clause_text

@@ -28,6 +28,8 @@ class LosRuleset(LosAdjustments, Ruleset):
     title = "Legend of Stars"
     board_schema = BOARD_SCHEMA
     rule_options = RULE_OPTIONS
+    phase_labels = {"preparation": "先攻・後攻の決め方と準備", "setup": "セットアップフェイズ", "main": "メインフェイズ",
+                    "lead": "リードフェイズ", "attack": "アタックフェイズ", "end": "エンドフェイズ"}  # 5.1–5.6
     adjustments = ADJUSTMENTS
     concede_rule = "los:4"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import facing_lane, has_keyword, other, square_name
-from judge_app.engine.los.cards import card_at, forbidden, locate, set_square, stat, to_trash, update_card
+from judge_app.engine.los.cards import card_at, forbidden, locate, stat, to_trash, update_card
 from judge_app.engine.los.common import life_result, lose_life, option, player, result_message
 from judge_app.engine.los.priority import exchange, resolve_triggers
 from judge_app.engine.los.turn import begin_phase, expire

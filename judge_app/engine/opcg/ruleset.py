@@ -36,6 +36,7 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     title = "ONE PIECE CARD GAME"
     board_schema = board_mod.BOARD_SCHEMA
     rule_options = RULE_OPTIONS
+    phase_labels = board_mod.PHASE_NAMES
     adjustments = ADJUSTMENTS
     concede_rule = "opcg:1-2-3"
 

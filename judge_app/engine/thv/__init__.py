@@ -10,7 +10,7 @@ import random
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.battle import BattleMixin
-from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, random_board, setup_state
+from judge_app.engine.thv.board import BOARD_SCHEMA, PHASE_JA, check_board, random_board, setup_state
 from judge_app.engine.thv.cards import PLAYERS, ZONES
 from judge_app.engine.thv.costs import CostMixin
 from judge_app.engine.thv.damage import DamageMixin
@@ -30,6 +30,7 @@ class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, 
     title = "東方VISION"
     board_schema = BOARD_SCHEMA
     rule_options = RULE_OPTIONS
+    phase_labels = PHASE_JA
     adjustments = ADJUSTMENTS
     concede_rule = "thv:1.5.3.d"
 

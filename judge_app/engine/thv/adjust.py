@@ -114,7 +114,7 @@ class AdjustMixin:
 
     def adjust_kill(self, g, spec, target):
         card = _character_or_error(g, target)
-        update_card(g, target, kesshi=True)
+        update_card(g, target, deathblow=True)
         _bump(g)
         return g.log("thv:9.2.2.c", "adjust", f"判定員の調整: {label(card)} を決死状態にする（次のルール処理で破棄される）", None)
 

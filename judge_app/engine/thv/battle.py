@@ -151,11 +151,11 @@ class BattleMixin:
             src = get_card(g, source)
             if src and has(src, "貫通") and source == b["attacker"]:
                 yield from self.pierce(g, src, target, before.get(target, 0))
-            if src and has(src, "即死") and on_field_character(g, target) and not get_card(g, target).get("kesshi"):
+            if src and has(src, "即死") and on_field_character(g, target) and not get_card(g, target).get("deathblow"):
                 tc = get_card(g, target)
                 over = (tc.get("damage", 0) + tc.get("battle_damage", 0)) >= toughness_of(tc)
-                update_card(g, target, kesshi=True)
-                yield g.log("thv:10.8.3" if over else "thv:10.8.2.a", "kesshi",
+                update_card(g, target, deathblow=True)
+                yield g.log("thv:10.8.3" if over else "thv:10.8.2.a", "deathblow",
                             f"即死: {label(tc)} は戦闘ダメージを受けたため決死状態になった" +
                             ("（耐久力以上のダメージでも即死の効果による）" if over else ""))
         yield from self.rule_checks(g)  # 1.10.12.f

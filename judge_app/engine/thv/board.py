@@ -69,7 +69,7 @@ FIELD_CARD = {
     "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]},
                    "damage": {"type": "integer", "minimum": 0, "maximum": 999},
                    "battle_damage": {"type": "integer", "minimum": 0, "maximum": 999},
-                   "kesshi": {"type": "boolean", "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
+                   "deathblow": {"type": "boolean", "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
                    "mods": {"type": "array", "items": MOD, "maxItems": 50},
                    "sets": {"type": "array", "items": SET_CARD, "maxItems": 20}},
 }

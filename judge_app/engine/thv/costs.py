@@ -21,7 +21,7 @@ class CostMixin:
         card = next(c for c in hand if c["id"] == cid)
         g.remove_from(f"players.{p}.hand", card)
         put(g, {**bare(card), "state": "active"}, p, "nodes")
-        g.set(f"this_turn.node_set", True)
+        g.set("this_turn.node_set", True)
         yield g.log("thv:1.8.3.b", "node", f"{p} が {label(card)} をノードエリアに裏向き・アクティブ状態でセットした（優先権は移らない）", p)
 
     def pay_cost(self, g, p, n: int, what: str):

@@ -21,8 +21,8 @@ class EffectMixin:
             yield from self.destroy(g, [target])
         elif op == "kill":
             if on_field_character(g, target):
-                update_card(g, target, kesshi=True)
-            yield g.log("thv:9.2.2.c", "kesshi", f"{who} の効果: {target} を決死状態にする", p)
+                update_card(g, target, deathblow=True)
+            yield g.log("thv:9.2.2.c", "deathblow", f"{who} の効果: {target} を決死状態にする", p)
             yield from self.rule_checks(g)
         elif op == "exile":
             yield g.log("thv:9.4.3", "resolve", f"{who} の効果: {target} をゲームから除外する", p)

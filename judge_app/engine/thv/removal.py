@@ -15,17 +15,17 @@ class RemovalMixin:
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]
-            if c.get("kesshi"):
+            if c.get("deathblow"):
                 doomed.append(c["id"])
             elif raw_t <= 0:
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
-                yield g.log("thv:9.2.2.b", "kesshi", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
+                yield g.log("thv:9.2.2.b", "deathblow", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
                             self._owner_side(g, c["id"]))
             elif accumulated(c) >= toughness_of(c) and accumulated(c) > 0:
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
-                yield g.log("thv:1.10.12.f", "kesshi",
+                yield g.log("thv:1.10.12.f", "deathblow",
                             f"{label(c)} の蓄積ダメージ{accumulated(c)}が耐久力{toughness_of(c)}以上のため決死状態になった",
                             self._owner_side(g, c["id"]))
         if doomed:
@@ -59,12 +59,12 @@ class RemovalMixin:
         return loc[0] if loc else None
 
     def _mark(self, g, cid):
-        update_card(g, cid, kesshi=True)
+        update_card(g, cid, deathblow=True)
 
     def resolve_kesshi(self, g, ids):
         """9.2.3: a-d are the timings of effects the engine does not interpret; e: treated as 破棄."""
         names = "、".join(label(self._card(g, i)) for i in ids)
-        yield g.log("thv:9.2.3.e", "kesshi", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う")
+        yield g.log("thv:9.2.3.e", "deathblow", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う")
         yield from self.destroy(g, ids)
 
     def _card(self, g, cid):

@@ -1,0 +1,65 @@
+"""The second look at the top text results (judge_app/search/rerank.py), pinned on real clauses."""
+import pytest
+
+from judge_app.search import rerank
+from tests.search.conftest import ids
+
+
+@pytest.mark.parametrize("q", ["出したターンにすぐ殴れる？", "相手の手札を見てもいい？", "アクティブのキャラにアタックできる？",
+                               "墓地のカードの順番を入れ替えられる？", "バトルエリアに2枚出せる？"])
+def test_may_i_questions_are_recognised(q):
+    assert rerank.QueryForm(q).modality
+
+
+@pytest.mark.parametrize("q", ["ノードに置くカードは伏せる？", "変身状態はいつ戻る？", "バトルに負けたらバリアはどうなる？",
+                               "デッキに入れる？"])
+def test_verbs_that_are_not_potentials_are_not_may_i_questions(q):
+    # 伏せる, 戻る, なる, 入れる are verbs of their own, not 「～できる」
+    assert not rerank.QueryForm(q).modality
+
+
+def test_quantity_questions_are_recognised():
+    assert rerank.QueryForm("キャラは何体まで並べられる？").quantity
+    assert rerank.QueryForm("マリガンは何回できる？").quantity
+    assert not rerank.QueryForm("変身状態はいつ戻る？").quantity
+
+
+def test_kaiun_3_3_3_states_a_prohibition(corpus):
+    # 「…手札のカードの内容を見ることはできません。」
+    assert rerank.ClauseForm(corpus.clause("kaiun:3-3-3").text).modality
+    # 「「ランダムに捨てる」と指示がある場合…」 describes a procedure: no permission stated
+    assert not rerank.ClauseForm(corpus.clause("kaiun:4-4-3").text).modality
+
+
+def test_opcg_5_1_2_3_states_a_number_and_2_2_4_1_explains_card_wording(corpus):
+    assert rerank.ClauseForm(corpus.clause("opcg:5-1-2-3").text).quantity       # 4枚以下
+    assert rerank.ClauseForm(corpus.clause("opcg:3-7-6").text).quantity         # 5枚まで置けます
+    assert rerank.ClauseForm(corpus.clause("opcg:2-2-4-1").text).wording        # 「キャラ」と表記されている場合
+    assert not rerank.ClauseForm(corpus.clause("opcg:3-7-6").text).wording
+
+
+def test_quoting_question_keeps_card_wording_clauses(corpus):
+    # a question that quotes card text is asking about the wording: no penalty
+    q = rerank.QueryForm("「キャラ」と書いてあったら何を指す？")
+    assert rerank.factor(q, rerank.ClauseForm(corpus.clause("opcg:2-2-4-1").text), True) == 1.0
+
+
+def test_opcg_7_1_2_1_blocker_once_per_battle_leads(svc):
+    # 「…【ブロッカー】の効果を1度だけ発動できます。」 answers how often, ahead of 【ブロッカー】's definition
+    assert ids(svc.search("ブロッカーは1回のバトルで何回使える？", doc="opcg"))[0] == "opcg:7-1-2-1"
+
+
+def test_kaiun_3_5_3_one_card_in_battle_area_leads(svc):
+    # 「バトルエリアには、カードを1枚までしか置くことができません。」
+    assert ids(svc.search("バトルエリアに2枚出せる？", doc="kaiun"))[0] == "kaiun:3-5-3"
+
+
+def test_rerank_only_reorders_what_the_words_found(svc, monkeypatch):
+    q = "デッキに同じカードは何枚までいれてもいい？"
+    with_rerank = set(ids(svc.search(q, doc="opcg", limit=50))[:rerank.RERANK_DEPTH])
+    monkeypatch.setattr(rerank, "QUANTITY_BONUS", 0.0)
+    monkeypatch.setattr(rerank, "MODALITY_BONUS", 0.0)
+    monkeypatch.setattr(rerank, "WORDING_FACTOR", 1.0)
+    svc._forms.clear()
+    without = set(ids(svc.search(q, doc="opcg", limit=50))[:rerank.RERANK_DEPTH])
+    assert with_rerank == without
