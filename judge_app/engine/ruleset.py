@@ -75,7 +75,7 @@ class Ruleset:
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
         try:
             key = json.dumps(board, sort_keys=True, ensure_ascii=False)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             key = None
         if key is not None and key in _VALID_BOARDS.get(self.game, {}):
             return board
@@ -83,7 +83,10 @@ class Ruleset:
         if key is not None:
             seen = _VALID_BOARDS.setdefault(self.game, {})
             if len(seen) >= 256:
-                seen.pop(next(iter(seen)))
+                try:   # gthread workers validate from several threads: another may evict the same key
+                    seen.pop(next(iter(seen)), None)
+                except (RuntimeError, StopIteration):
+                    pass
             seen[key] = True
         return board
 

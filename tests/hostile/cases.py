@@ -107,6 +107,9 @@ def create_cases(game: str, board: dict) -> list[Case]:
                      "true": True, "null": None, "list": [1], "markup": MARKUP}.items():
         out.append(Case(f"create-seed-{label}", "POST", p, j({"game": game, "board": board, "seed": s}),
                         names=("seed",)))
+    out.append(Case("create-board-nested-980", "POST", p,   # parses, but deeper than the engine can walk
+                    b'{"game": "%s", "seed": 1, "board": ' % game.encode() + deep_object(980) + b"}",
+                    names=("board", "body")))
     out.append(Case("create-seed-nan", "POST", p, b'{"game": "%s", "board": {}, "seed": NaN}' % game.encode(),
                     names=("seed", "board", "body")))
     out.append(Case("create-seed-infinity", "POST", p, b'{"game": "%s", "seed": 1e400, "board": {}}' % game.encode(),
