@@ -206,7 +206,8 @@ class Client:
                                                {"session": self.sess["id"], "title": "負荷試験の裁定"})
 
 
-def client_process(host, port, threads, seed, mix, deadline, max_requests, targets, out_q):
+def client_process(host, port, threads, seed, mix, deadline, max_requests, targets, out_q, think=0.0,
+                   record_from=0.0):
     """One process of `threads` clients; sends {kind: {"lat": [...], "errors": n, "samples": [...]}}."""
     stats: dict[str, dict] = {}
     lock = threading.Lock()
@@ -222,6 +223,7 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
                     break
                 budget[0] -= 1
             action = getattr(client, client.rng.choices(kinds, weights)[0])
+            started = time.time()
             t0 = time.perf_counter()
             try:
                 kind, status, body = action()
@@ -230,12 +232,16 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
             except Exception as e:  # a failed request is counted, never a stop
                 kind, ok, detail = action.__name__, False, repr(e)[:200]
             ms = (time.perf_counter() - t0) * 1000
+            if started < record_from:   # warm-up: connections opening, each thread's first search
+                continue
             k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
             k["lat"].append(ms)
             if not ok:
                 k["errors"] += 1
                 if len(k["samples"]) < 3:
                     k["samples"].append(detail)
+            if think:   # a judge reads the answer before the next tap (exponential, mean `think` s)
+                time.sleep(min(client.rng.expovariate(1 / think), 10 * think))
         with lock:
             for kind, k in local.items():
                 agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
@@ -259,18 +265,22 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[i]
 
 
-def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets, server_pid=None) -> dict:
-    cpu_before = tree_cpu_seconds(server_pid)
+def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets, server_pid=None,
+              think=0.0, warmup=2.0) -> dict:
     ctx = mp.get_context("fork")
     q = ctx.Queue()
     per = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
     start = time.time()
-    deadline = start + seconds
+    deadline = start + warmup + seconds
+    record_from = start + warmup
     ps = [ctx.Process(target=client_process,
-                      args=(host, port, n, hash((name, i)) & 0xFFFF, mix, deadline, max_requests // procs, targets, q))
+                      args=(host, port, n, hash((name, i)) & 0xFFFF, mix, deadline, max_requests // procs, targets, q,
+                            think, record_from))
           for i, n in enumerate(per) if n]
     for p in ps:
         p.start()
+    time.sleep(max(0.0, record_from - time.time()))
+    cpu_before = tree_cpu_seconds(server_pid)
     merged: dict[str, dict] = {}
     client_cpu = 0.0
     for _ in ps:
@@ -283,7 +293,7 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
             agg["samples"] = (agg["samples"] + k["samples"])[:3]
     for p in ps:
         p.join(timeout=10)
-    elapsed = time.time() - start
+    elapsed = time.time() - record_from
     kinds = {}
     for kind, k in sorted(merged.items()):
         lat = sorted(k["lat"])
@@ -300,7 +310,8 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
     if server_cpu is not None:
         # CPU the server spent per request: the figure that does not depend on what else the machine runs
         total["server_cpu_ms_per_request"] = round(server_cpu * 1000 / max(1, len(everything)), 2)
-    return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "client_processes": len(ps),
+    return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "think_s": think,
+            "client_processes": len(ps),
             "client_cpu_seconds": round(client_cpu, 1),
             "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1), "kinds": kinds, "total": total}
 
@@ -354,6 +365,10 @@ def main(argv=None) -> int:
     ap.add_argument("--procs", type=int, default=2, help="client processes the clients are spread over")
     ap.add_argument("--max-requests", type=int, default=2_000_000, help="per phase, a hard bound")
     ap.add_argument("--mix", default=MIX_DEFAULT)
+    ap.add_argument("--warmup", type=float, default=2.0,
+                    help="seconds at the start of each phase not recorded (connections opening, cold threads)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds each client waits between requests in the mix (0: as fast as answered)")
     ap.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn_conf's)")
     ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--port", type=int, default=0, help="0: a free loopback port")
@@ -382,13 +397,13 @@ def main(argv=None) -> int:
         phases = []
         if args.probe > 0:
             phases.append(run_phase("ceiling", host, port, args.clients, args.procs, [("health", 1)],
-                                    args.probe, args.max_requests, targets, pid))
+                                    args.probe, args.max_requests, targets, pid, warmup=args.warmup))
             phases.append(run_phase("search", host, port, args.clients, args.procs, [("search", 1)],
-                                    args.probe, args.max_requests, targets, pid))
+                                    args.probe, args.max_requests, targets, pid, warmup=args.warmup))
             phases.append(run_phase("fresh", host, port, args.clients, args.procs, [("search_fresh", 1)],
-                                    args.probe, args.max_requests, targets, pid))
+                                    args.probe, args.max_requests, targets, pid, warmup=args.warmup))
         phases.append(run_phase("mix", host, port, args.clients, args.procs, mix, args.duration,
-                                args.max_requests, targets, pid))
+                                args.max_requests, targets, pid, think=args.think, warmup=args.warmup))
     finally:
         if proc:
             stop_server(proc)
