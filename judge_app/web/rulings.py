@@ -28,8 +28,11 @@ def when(ts: float) -> str:
 @bp.get("/rulings")
 def index(error: ApiError | None = None, text: str = ""):
     game = request.args.get("game") or None
+    if game is not None and game not in core.rulesets() and error is None:
+        error = ApiError(400, f"game: 「{game}」というゲームはありません（{', '.join(core.rulesets())}）", "game")
+        game = None
     items = [dict(core.ruling_summary(r), when=when(r.created), game_title=_title(r.game))
-             for r in get_store().list_rulings(game if game in core.rulesets() else None, limit=200)]
+             for r in get_store().list_rulings(game, limit=200)]
     if csrf.wants_json():
         if error:
             return jsonify(error.to_json()), error.status

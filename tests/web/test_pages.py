@@ -219,3 +219,10 @@ def test_trace_changes_show_cards_by_name():
     assert brief(hand) == "[7] カード0(c0)、カード1(c1)、カード2(c2)、カード3(c3)、カード4(c4) 他2枚"
     assert brief({"id": "L", "name": "リーダー"}) == "リーダー(L)"
     assert brief(3) == "3" and brief(None) == "null" and brief("x" * 200).endswith("…")
+
+
+def test_rulings_list_with_an_unknown_game_filter_is_a_400_naming_the_field(client):
+    page = client.get("/rulings?game=nosuch")
+    assert page.status_code == 400 and "nosuch" in page.get_data(as_text=True)
+    twin = client.get("/rulings?game=nosuch&format=json")
+    assert twin.status_code == 400 and twin.get_json()["field"] == "game"
