@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
@@ -52,7 +53,7 @@ class Adjustment:
                 "required": list(self.required)}
 
 
-class Ruleset:
+class Ruleset(ABC):
     game: ClassVar[str]            # "opcg"
     doc: ClassVar[str]             # corpus doc key the citations resolve in
     title: ClassVar[str]
@@ -112,17 +113,18 @@ class Ruleset:
                 raise BoardError(f"board.options.{name}: {value!r} は選べません", f"board.options.{name}")
         return {name: given.get(name, o.default) for name, o in known.items()}
 
+    @abstractmethod
     def setup(self, board: dict, seed: int) -> GameState:
         """Build the initial state from a validated board."""
-        raise NotImplementedError(f"{type(self).__name__}.setup")
 
+    @abstractmethod
     def new_game_board(self, rng: random.Random) -> dict:
         """A fresh game set-up with legal random decks (fuzzing, and 「新しいゲーム」 in the builder)."""
-        raise NotImplementedError(f"{type(self).__name__}.new_game_board")
 
     # ---- play --------------------------------------------------------------
+    @abstractmethod
     def play(self, g: GameState) -> Play:
-        raise NotImplementedError(f"{type(self).__name__}.play")
+        """The game in the rulebook's order: yields each logged entry, and each Decision for its answer."""
 
     def invariants(self, g: GameState) -> list[str]:
         """Broken invariants of the current state, as messages (empty when all hold)."""
