@@ -13,7 +13,7 @@ from judge_app.web import csrf
 from judge_app.web import session_core as core
 from judge_app.web.board import render_board
 from judge_app.web.session_core import ApiError
-from judge_app.web.sessions import clause_href, selected_entry
+from judge_app.web.sessions import clause_href, selected_entry, trace_window
 
 bp = Blueprint("rulings", __name__)
 bp.before_request(csrf.check)
@@ -79,8 +79,9 @@ def show(slug: str):
     if csrf.wants_json():
         return jsonify(core.ruling_json(r, g))
     entry = selected_entry(g, request.args.get("entry"))
+    trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
     return render_template(
-        "rulings/show.html", r=r, g=g, when=when(r.created), trace=[e.to_json() for e in g.trace],
+        "rulings/show.html", r=r, g=g, when=when(r.created), trace=trace, trace_hidden=hidden,
         pending=g.pending.to_json() if g.pending else None, entry=entry, clause_href=clause_href,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
 

@@ -57,6 +57,17 @@ def selected_entry(g, raw: str | None) -> dict | None:
     return g.trace[seq - 1].to_json() if 1 <= seq <= len(g.trace) else None
 
 
+TRACE_WINDOW = 150  # entries drawn by default: a whole game is a thousand or more, too heavy for a phone
+
+
+def trace_window(g, entry: dict | None, show_all: bool) -> tuple[list[dict], int]:
+    """The entries the page draws (the latest ones, or from a selected older entry on) and how many are left out."""
+    start = 0 if show_all else max(0, len(g.trace) - TRACE_WINDOW)
+    if entry is not None and entry["seq"] - 1 < start:
+        start = max(0, entry["seq"] - 6)
+    return [e.to_json() for e in g.trace[start:]], start
+
+
 def adjustment_fields(adj: dict) -> list[dict]:
     """Form fields for an adjustment's parameters, from its JSON Schema properties."""
     fields = []
@@ -119,12 +130,13 @@ def page(sid: str, error: ApiError | None = None, status: int = 200):
             return jsonify(error.to_json()), error.status
         return jsonify(core.session_json(rec, g))
     entry = selected_entry(g, request.args.get("entry"))
+    trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
     adjustments = [dict(a.to_json(), fields=adjustment_fields(a.to_json())) for a in g.ruleset.adjustments]
     chosen = g.ruleset.options_of(g.board)
     rule_options = [dict(o.to_json(), chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
                     for o in g.ruleset.rule_options]
     return render_template(
-        "sessions/show.html", rec=rec, g=g, trace=[e.to_json() for e in g.trace],
+        "sessions/show.html", rec=rec, g=g, trace=trace, trace_hidden=hidden,
         pending=g.pending.to_json() if g.pending else None, entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
         adjustments=adjustments, players=core._players(g), until_labels=UNTIL_LABELS, error=error,

@@ -226,3 +226,31 @@ def test_rulings_list_with_an_unknown_game_filter_is_a_400_naming_the_field(clie
     assert page.status_code == 400 and "nosuch" in page.get_data(as_text=True)
     twin = client.get("/rulings?game=nosuch&format=json")
     assert twin.status_code == 400 and twin.get_json()["field"] == "game"
+
+
+def test_a_long_trace_draws_its_latest_entries_and_links_to_all(client):
+    import random
+
+    from judge_app.engine import rulesets
+    from judge_app.web import sessions as sessions_view
+
+    ruleset = rulesets()["kaiun"]
+    body = {"game": "kaiun", "board": ruleset.new_game_board(random.Random(3)), "seed": 3}
+    sid = client.post("/api/sessions", json=body).get_json()["id"]
+    while True:
+        s = client.get(f"/api/sessions/{sid}").get_json()
+        if s["finished"]:
+            break
+        if s["pending"]:
+            client.post(f"/api/sessions/{sid}/answer", json={"decision": s["pending"]["id"], "value": s["pending"]["options"][0]["value"]})
+        else:
+            client.post(f"/api/sessions/{sid}/step", json={"until": "decision"})
+    total = len(client.get(f"/api/sessions/{sid}").get_json()["trace"])
+    assert total > sessions_view.TRACE_WINDOW
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert f'id="e{total}"' in page and 'id="e1"' not in page
+    assert f"全 {total} 手順を表示" in page
+    everything = client.get(f"/sessions/{sid}?all=1").get_data(as_text=True)
+    assert 'id="e1"' in everything and "手順を表示" not in everything
+    older = client.get(f"/sessions/{sid}?entry=10").get_data(as_text=True)
+    assert 'id="e10"' in older and "selected" in older
