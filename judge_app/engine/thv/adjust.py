@@ -7,7 +7,7 @@ from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.board import PHASE_JA
 from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
-                                        put, take, toughness_of, update_card)
+                                        send_off, toughness_of, update_card)
 
 _target = {"type": "string", "maxLength": 40}
 _value = {"type": "integer", "minimum": -999, "maximum": 999}
@@ -104,10 +104,7 @@ class AdjustMixin:
         if loc[1] in ("graveyard", "removed"):
             raise AdjustmentError(f"target: {ZONE(loc[1])}のカードは破棄状態になりません（9.3.8）", "target")
         left = self._leaving(g, [target])
-        taken = take(g, target)
-        for s in taken.get("sets") or ():
-            put(g, bare(s), s["owner"], "graveyard")
-        put(g, bare(taken), taken["owner"], "graveyard")
+        send_off(g, target, "graveyard")
         self._after_adjust_leave(g, left)
         _bump(g)
         return g.log("thv:9.3.4.g", "adjust", f"判定員の調整: {label(card)} を破棄した（冥界へ）" + _left_note(left), None)
@@ -123,10 +120,7 @@ class AdjustMixin:
         if locate(g, target)[1] == "removed":
             raise AdjustmentError("target: 除外エリアのカードは除外状態になりません（9.4.6.a）", "target")
         left = self._leaving(g, [target])
-        taken = take(g, target)
-        for s in taken.get("sets") or ():
-            put(g, bare(s), s["owner"], "graveyard")
-        put(g, bare(taken), taken["owner"], "removed")
+        send_off(g, target, "removed")
         self._after_adjust_leave(g, left)
         _bump(g)
         return g.log("thv:9.4.4.l", "adjust", f"判定員の調整: {label(card)} をゲームから除外した" + _left_note(left), None)

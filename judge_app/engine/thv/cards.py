@@ -88,6 +88,18 @@ def put(g, card: dict, player: str, zone: str, top: bool = False) -> None:
     g.insert_into(f"players.{player}.{zone}", card, 0 if top else None)
 
 
+def send_off(g, cid: str, zone: str) -> list[dict]:
+    """Move card `cid` to its owner's `zone` (冥界 or 除外エリア); the cards set on it go to their owners' 冥界
+    (9.3.4.e/f, 9.4.4). Returns the cards moved, the host last."""
+    card = take(g, cid)
+    moved = []
+    for s in card.get("sets") or ():
+        put(g, bare(s), s["owner"], "graveyard")
+        moved.append(s)
+    put(g, bare(card), card["owner"], zone)
+    return moved + [card]
+
+
 def field_cards(g, p: str) -> list[dict]:
     return list(g.data["players"][p]["field"])
 

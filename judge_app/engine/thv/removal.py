@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
 from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate, put,
-                                        take, toughness_of, update_card, words)
+                                        send_off, take, toughness_of, update_card, words)
 
 
 class RemovalMixin:
@@ -77,14 +77,7 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = []
-        for cid in ids:
-            card = take(g, cid)
-            for s in card.get("sets") or ():
-                put(g, bare(s), s["owner"], "graveyard")
-                moved.append(label(s))
-            put(g, bare(card), card["owner"], "graveyard")
-            moved.append(label(card))
+        moved = [label(c) for cid in ids for c in send_off(g, cid, "graveyard")]
         yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）")
         yield from self.after_leaving(g, left)
 
@@ -94,13 +87,7 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = []
-        for cid in ids:
-            card = take(g, cid)
-            for s in card.get("sets") or ():
-                put(g, bare(s), s["owner"], "graveyard")
-            put(g, bare(card), card["owner"], "removed")
-            moved.append(label(card))
+        moved = [label(send_off(g, cid, "removed")[-1]) for cid in ids]
         yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）")
         yield from self.after_leaving(g, left)
 
