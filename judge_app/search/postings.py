@@ -9,6 +9,8 @@ block-quality skipping) was most of an uncached query's CPU.
 """
 from __future__ import annotations
 
+import heapq
+
 
 class ScopePostings:
     """One scope's cached document frequencies, per-term contributions and stored fields."""
@@ -50,15 +52,18 @@ class ScopePostings:
 
 def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[float, int]]:
     """[(score, docnum)] of the best `limit` clauses for `terms` [(field, text, boost)], best first."""
-    acc: dict[int, float] = {}
-    get = acc.get
+    acc = [0.0] * searcher.doc_count_all()   # each clause's sum, in the terms' order as Whoosh adds
+    hit = bytearray(len(acc))
     for field, text, boost in terms:
         contrib = scope.contributions(searcher, field, text)
         if boost != 1.0:
             for d, s in contrib:
-                acc[d] = get(d, 0.0) + s * boost
+                acc[d] += s * boost
+                hit[d] = 1
         else:
             for d, s in contrib:
-                acc[d] = get(d, 0.0) + s
-    ranked = sorted(acc.items(), key=lambda x: (-x[1], x[0]))[:limit]
-    return [(s, d) for d, s in ranked]
+                acc[d] += s
+                hit[d] = 1
+    # best score first, ties in index order (Whoosh's collector order)
+    ranked = heapq.nsmallest(limit, ((-acc[d], d) for d in range(len(acc)) if hit[d]))
+    return [(-s, d) for s, d in ranked]

@@ -180,8 +180,7 @@ class SearchService:
                 terms.append((f, t, BOOSTS[f] * boost))
         return terms + keys
 
-    def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
-        syns = synonyms.matches(fold(query), doc)
+    def _text_hits(self, query: str, doc: str | None, limit: int, syns) -> list[Hit]:
         question = len(analysis.content_words(query)) >= 2 or query.rstrip().endswith(("?", "？"))
         parts = self._query_parts(query, syns)
         hits = []
@@ -259,15 +258,16 @@ class SearchService:
             raw = raw[:MAX_QUERY]
             answer["truncated"] = True
             answer["message"] = f"検索語が長すぎるため、先頭の{MAX_QUERY}文字で検索しました。"
+        syns = synonyms.matches(fold(raw), doc)   # once per query: the text search and the highlights
         hits, whole = self._number_hits(raw, doc)
         if not (whole and hits):
             hits += self._term_hits(raw, doc)
-            hits += self._text_hits(raw, doc, limit)
+            hits += self._text_hits(raw, doc, limit, syns)
         merged: dict[str, Hit] = {}
         for h in hits:
             if h.id not in merged:
                 merged[h.id] = h
-        needles = _needles(raw) + [term_key(syn.term) for syn, _ in synonyms.matches(fold(raw), doc)]
+        needles = _needles(raw) + [term_key(syn.term) for syn, _ in syns]
         answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
