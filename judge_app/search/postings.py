@@ -10,6 +10,7 @@ block-quality skipping) was most of an uncached query's CPU.
 from __future__ import annotations
 
 import heapq
+from array import array
 
 
 class ScopePostings:
@@ -17,7 +18,8 @@ class ScopePostings:
 
     def __init__(self):
         self._df: dict[tuple[str, str], int] = {}
-        self._contrib: dict[tuple[str, str], tuple[tuple[int, float], ...]] = {}
+        # two flat arrays per token (12 bytes a posting): every token of the index would be ~1.5 MB
+        self._contrib: dict[tuple[str, str], tuple[array, array]] = {}
         self._stored: dict[int, dict] = {}
 
     def doc_frequency(self, searcher, field: str, text: str) -> int:
@@ -27,20 +29,21 @@ class ScopePostings:
             n = self._df[key] = searcher.doc_frequency(field, text)
         return n
 
-    def contributions(self, searcher, field: str, text: str) -> tuple[tuple[int, float], ...]:
-        """(docnum, unboosted score) for every clause holding the token, scored as Whoosh would."""
+    def contributions(self, searcher, field: str, text: str) -> tuple[array, array]:
+        """(docnums, unboosted scores) of every clause holding the token, scored as Whoosh would."""
         key = (field, text)
         got = self._contrib.get(key)
         if got is not None:
             return got
-        out = []
+        ids, scores = array("i"), array("d")
         if (field, text) in searcher.reader():
             scorer = searcher.weighting.scorer(searcher, field, text)
             m = searcher.postings(field, text, weighting=searcher.weighting)
             while m.is_active():
-                out.append((m.id(), scorer.score(m)))
+                ids.append(m.id())
+                scores.append(scorer.score(m))
                 m.next()
-        got = self._contrib[key] = tuple(out)
+        got = self._contrib[key] = (ids, scores)
         return got
 
     def stored(self, searcher, docnum: int) -> dict:
@@ -55,13 +58,13 @@ def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[fl
     acc = [0.0] * searcher.doc_count_all()   # each clause's sum, in the terms' order as Whoosh adds
     hit = bytearray(len(acc))
     for field, text, boost in terms:
-        contrib = scope.contributions(searcher, field, text)
+        ids, scores = scope.contributions(searcher, field, text)
         if boost != 1.0:
-            for d, s in contrib:
+            for d, s in zip(ids, scores):
                 acc[d] += s * boost
                 hit[d] = 1
         else:
-            for d, s in contrib:
+            for d, s in zip(ids, scores):
                 acc[d] += s
                 hit[d] = 1
     # best score first, ties in index order (Whoosh's collector order)
