@@ -5,7 +5,8 @@
 The answer cache is bypassed (SearchService._search); a first round warms the analysers and the
 per-clause caches and is not counted. Per-query CPU is thread CPU time (time.thread_time), the
 steadier figure on a shared machine; p50/p95 over all rounds. The first round (every query once,
-caches cold, in file order) is reported on its own line.
+caches cold, in file order) is reported on its own line, and so are --fresh never-asked queries made
+as bench/load.py's fresh phase makes them (a stretch of clause text plus a judge's word).
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--profile")
+    ap.add_argument("--fresh", type=int, default=500,
+                    help="then this many never-asked queries as bench/load.py's fresh phase makes them, once each")
     a = ap.parse_args()
     from judge_app.search import get_service
 
@@ -57,6 +60,25 @@ def main():
                 ms.append((time.thread_time() - t) * 1000)
         print(f"{name:14s} n={len(work)}x{a.rounds}  p50 {pct(ms, 50):.2f} ms  p95 {pct(ms, 95):.2f} ms  "
               f"mean {sum(ms) / len(ms):.2f} ms")
+    if a.fresh:
+        import random
+
+        from bench.load import SEARCH_QUERIES
+
+        rng = random.Random(11)
+        texts = [c.text.replace("\n", "") for d in svc.corpus.docs.values() for c in d.clauses.values()
+                 if len(c.text) >= 8]
+        ms = []
+        for _ in range(a.fresh):
+            text = rng.choice(texts)
+            n = rng.randint(2, 6)
+            i = rng.randrange(max(1, len(text) - n))
+            q = text[i:i + n] + " " + rng.choice(SEARCH_QUERIES)
+            t = time.thread_time()
+            svc._search(q, None, 10)
+            ms.append((time.thread_time() - t) * 1000)
+        print(f"{'fresh (load.py)':14s} n={len(ms)}  p50 {pct(ms, 50):.2f} ms  p95 {pct(ms, 95):.2f} ms  "
+              f"mean {sum(ms) / len(ms):.2f} ms  (no doc filter, asked once each, in this order)")
 
 
 if __name__ == "__main__":
