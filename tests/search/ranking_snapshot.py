@@ -20,6 +20,7 @@ FIXTURE = ROOT / "tests" / "search" / "fixtures" / "ranking_snapshot.json"
 
 
 def bench_queries() -> list[tuple[str, str | None]]:
+    """(query, doc) pairs: every bench query unfiltered, and filtered by its case's doc when it has one."""
     cases = yaml.safe_load((ROOT / "bench" / "search_cases.yaml").read_text(encoding="utf-8"))["cases"]
     out = []
     for c in cases:
@@ -34,16 +35,20 @@ def _digest(r: dict) -> str:
     return hashlib.sha1(blob.encode("utf-8")).hexdigest()[:16]
 
 
-def snapshot(svc, limit: int = 10) -> list[dict]:
-    """Uncached answers (the service's own `_search`, bypassing its answer cache)."""
+def snapshot(svc) -> list[dict]:
+    """Uncached answers (the service's own `_search`, bypassing its answer cache): limit 10 for every
+    pair, then limit 50 (150 candidates per scope) for every unfiltered query."""
     from judge_app.search import service as service_mod
 
     service_mod.round = lambda x, n=None: round(x, 6)  # keep 6 places while snapshotting
     try:
         out = []
-        for q, doc in bench_queries():
+        pairs = [(q, doc, 10) for q, doc in bench_queries()]
+        pairs += [(q, None, 50) for q, doc in bench_queries() if doc is None]
+        for q, doc, limit in pairs:
             ans = svc._search(q, doc, limit)
-            out.append({"q": q, "doc": doc, "message": ans.get("message"),
+            row = {"q": q, "doc": doc} if limit == 10 else {"q": q, "doc": doc, "limit": limit}
+            out.append({**row, "message": ans.get("message"),
                         "results": [[r["id"], r["score"], r["match"], r["inherited"], r["via"], _digest(r)]
                                     for r in ans["results"]]})
         return out
