@@ -14,14 +14,13 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from whoosh.query import Or, Term
-
 from judge_app.search import analysis, glossary as glossary_mod, numbers, rerank, synonyms
 from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold
+from judge_app.search.postings import ScopePostings, top_docs
 from judge_app.search.snippet import make_snippet
 
 MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
@@ -76,6 +75,8 @@ class SearchService:
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
         self._forms: dict[str, rerank.ClauseForm] = {}
+        # per scope: cached postings scored once (the index never changes under a running process)
+        self._postings = {scope: ScopePostings() for scope in self.index}
 
     # -- plumbing ---------------------------------------------------------------------------
     def _searcher(self, scope: str):
@@ -136,53 +137,64 @@ class SearchService:
                                     self.inherited.get(d, {}).get(t.id) if t.inherited else None))
         return hits
 
-    def _text_query(self, query: str, searcher, syns) -> Or | None:
-        """BM25F over the weighted `bi` and `w` fields, plus keyword units and defined terms.
-
-        Query tokens found in more than MAX_DF of the clauses (「ます」「カード」) are dropped: they
-        add almost nothing to BM25 and make Whoosh read most of the index; at most MAX_CONCEPTS
-        tokens are kept, the most selective first."""
+    def _query_parts(self, query: str, syns) -> tuple[list, list]:
+        """The query's analysis, done once per query (it used to be redone for each of the five scopes):
+        candidate (field, token) lists with their boost and limit, then the keyword units."""
         folded = fold(query)
-        cap = MAX_DF * max(1, searcher.doc_count())
-        subs = []
 
-        def tokens(text, boost=1.0, limit=MAX_CONCEPTS):
-            cands = [("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
-            cands += [("w", t) for t in dict.fromkeys(analysis.content_words(text))]
-            found = sorted(((searcher.doc_frequency(f, t), f, t) for f, t in cands), key=lambda x: x[0])
-            kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
-            for _n, f, t in kept[:limit]:
-                subs.append(Term(f, t, boost=BOOSTS[f] * boost))
+        def cands(text):
+            return ([("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
+                    + [("w", t) for t in dict.fromkeys(analysis.content_words(text))])
 
-        tokens(query)
+        groups = [(cands(query), 1.0, MAX_CONCEPTS)]
         for syn, _talk in syns:               # each expansion: its few most selective tokens
-            tokens(syn.term, SYNONYM_BOOST, limit=SYNONYM_TOKENS)
+            groups.append((cands(syn.term), SYNONYM_BOOST, SYNONYM_TOKENS))
+        keys = []
         whole = term_key(query)
         if whole:
-            subs += [Term("keys", whole, boost=BOOSTS["keys"]), Term("terms", whole, boost=BOOSTS["terms"])]
+            keys += [("keys", whole, BOOSTS["keys"]), ("terms", whole, BOOSTS["terms"])]
         for k in dict.fromkeys(term_key(b) for b in analysis.bracketed(query)):
             if k and k != whole:
-                subs.append(Term("keys", k, boost=BOOSTS["keys"]))
+                keys.append(("keys", k, BOOSTS["keys"]))
         for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
-            subs.append(Term("keys", k, boost=BOOSTS["keys"] * CONTAINED_TERM))
+            keys.append(("keys", k, BOOSTS["keys"] * CONTAINED_TERM))
         for syn, _talk in syns:
-            subs.append(Term("keys", term_key(syn.term), boost=BOOSTS["keys"] * SYNONYM_BOOST))
-        return Or(subs) if subs else None
+            keys.append(("keys", term_key(syn.term), BOOSTS["keys"] * SYNONYM_BOOST))
+        return groups, keys
 
-    def _text_hits(self, query: str, doc: str | None, limit: int) -> list[Hit]:
-        syns = synonyms.matches(fold(query), doc)
+    def _text_terms(self, parts, scope: str, searcher) -> list[tuple[str, str, float]]:
+        """BM25F over the weighted `bi` and `w` fields, plus keyword units and defined terms, as
+        (field, token, boost) in the order Whoosh's Or of Terms used to sum them.
+
+        Query tokens found in more than MAX_DF of the clauses (「ます」「カード」) are dropped: they
+        add almost nothing to BM25 and make every clause a candidate; at most MAX_CONCEPTS
+        tokens are kept, the most selective first."""
+        groups, keys = parts
+        post = self._postings[scope]
+        cap = MAX_DF * max(1, searcher.doc_count())
+        terms = []
+        for cands, boost, limit in groups:
+            found = sorted(((post.doc_frequency(searcher, f, t), f, t) for f, t in cands), key=lambda x: x[0])
+            kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
+            for _n, f, t in kept[:limit]:
+                terms.append((f, t, BOOSTS[f] * boost))
+        return terms + keys
+
+    def _text_hits(self, query: str, doc: str | None, limit: int, syns) -> list[Hit]:
         question = len(analysis.content_words(query)) >= 2 or query.rstrip().endswith(("?", "？"))
+        parts = self._query_parts(query, syns)
         hits = []
         for scope in ([doc] if doc else self.doc_keys):
             s = self._searcher(scope)
-            q = self._text_query(query, s, syns)
-            if q is None:
+            terms = self._text_terms(parts, scope, s)
+            if not terms:
                 continue
-            for r in s.search(q, limit=max(limit * 3, 30)):
-                info = r["info"]
+            post = self._postings[scope]
+            for score, docnum in top_docs(post, s, terms, max(limit * 3, 30)):
+                info = post.stored(s, docnum)["info"]
                 if doc is None and info["inherited"]:
                     continue                  # the base document's own entry answers unfiltered queries
-                score = float(r.score)
+                score = float(score)
                 if question and info.get("heading"):
                     score *= HEADING_FACTOR   # a question wants a rule, not a bare section title
                 hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
@@ -246,15 +258,16 @@ class SearchService:
             raw = raw[:MAX_QUERY]
             answer["truncated"] = True
             answer["message"] = f"検索語が長すぎるため、先頭の{MAX_QUERY}文字で検索しました。"
+        syns = synonyms.matches(fold(raw), doc)   # once per query: the text search and the highlights
         hits, whole = self._number_hits(raw, doc)
         if not (whole and hits):
             hits += self._term_hits(raw, doc)
-            hits += self._text_hits(raw, doc, limit)
+            hits += self._text_hits(raw, doc, limit, syns)
         merged: dict[str, Hit] = {}
         for h in hits:
             if h.id not in merged:
                 merged[h.id] = h
-        needles = _needles(raw) + [term_key(syn.term) for syn, _ in synonyms.matches(fold(raw), doc)]
+        needles = _needles(raw) + [term_key(syn.term) for syn, _ in syns]
         answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
