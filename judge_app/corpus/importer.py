@@ -14,6 +14,7 @@ rename); the manifest is the commit point, so a crash in between leaves the corp
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import fcntl
 import re
 from contextlib import contextmanager
@@ -29,6 +30,8 @@ MIN_CLAUSE_SHARE = 0.5
 _PRINTED_VERSION = re.compile(r"(?<![A-Za-z])[Vv]er\.?\s*(\d+(?:\.\d+)*)")
 _PRINTED_DATE = re.compile(r"最終更新日\s*[:：]\s*(\d{4})\s*/\s*(\d{1,2})\s*/\s*(\d{1,2})")
 _TITLE_LINES = 8
+TITLE_LIKENESS = 0.8
+_JAPANESE = re.compile(r"[\u3041-\u30ff\u3400-\u9fff]")
 
 
 class ImportRefused(Exception):
@@ -62,6 +65,33 @@ def printed_version(text: str) -> str | None:
 def printed_date(text: str) -> str | None:
     m = _PRINTED_DATE.search("\n".join(text.split("\n")[:_TITLE_LINES * 2]))
     return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" if m else None
+
+
+def title_line(text: str) -> str:
+    """The book's first printed line (its title), without Markdown marks and spaces."""
+    for line in text.split("\n"):
+        t = re.sub(r"[#\s]", "", line)
+        if t:
+            return t
+    return ""
+
+
+def japanese_share(text: str) -> float:
+    """Kana and kanji among the printed characters: low when the text is mojibake."""
+    printed = re.sub(r"\s", "", text)
+    return len(_JAPANESE.findall(printed)) / len(printed) if printed else 0.0
+
+
+def _text_problems(doc: str, current: str, text: str) -> list[str]:
+    problems = []
+    now, new = title_line(current), title_line(text)
+    if difflib.SequenceMatcher(None, now, new).ratio() < TITLE_LIKENESS:
+        problems.append(f"{doc}: 表題「{new[:40]}」が現行版の「{now[:40]}」と違います。別の文書のファイルではありませんか")
+    share_now, share_new = japanese_share(current), japanese_share(text)
+    if share_new < share_now / 2:
+        problems.append(f"{doc}: 日本語の文字が {share_new:.0%} しかありません（現行版は {share_now:.0%}）。"
+                        "文字化けしています（UTF-8 以外の文字コードで読まれていませんか）")
+    return problems
 
 
 def _same_version(given: str, printed: str) -> bool:
@@ -176,6 +206,7 @@ def import_edition(directory: Path | str, doc: str, source: Path | str, version:
             problems.append(f"--date: ファイルの最終更新日は {p_date} です（指定は {date}）")
 
         texts = _texts(directory, metas)
+        problems += _text_problems(doc, texts[doc], text)
         same_version = manifest.edition(meta, version)
         for e in meta["editions"]:
             kept = (directory / e["file"]).read_text(encoding="utf-8")

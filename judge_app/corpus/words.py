@@ -46,7 +46,13 @@ def _join_numbers(parts: list[str]) -> list[str]:
             out[-1] += p
         else:
             out.append(p)
-    return out
+    cut: list[str] = []
+    for t in out:   # a number's trailing dot (「10-1-5.参照」) is punctuation, not part of it
+        if len(t) > 1 and t[-1] in ".-" and re.fullmatch(r"[0-9A-Za-z.-]+", t):
+            cut += [t[:-1], t[-1]]
+        else:
+            cut.append(t)
+    return cut
 
 
 def diff(old: str, new: str) -> list[dict]:
