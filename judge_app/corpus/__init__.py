@@ -34,7 +34,7 @@ def build_corpus(metas: list[dict], texts: dict[str, str]) -> Corpus:
         doc.lint["roles"] = res.roles
         doc.lint["lines_total"] = len(res.roles)
         doc.lint["unplaced"] = res.unplaced
-        doc.edition = meta.get("current")
+        doc.edition = meta.get("edition") or meta.get("current")   # which edition this text is
         doc.editions = [{"version": e["version"], "date": e.get("date"), "current": e["version"] == meta.get("current")}
                         for e in meta.get("editions", [])]
         docs[doc.key] = doc

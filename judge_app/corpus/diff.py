@@ -274,11 +274,29 @@ def match_history(old: Document, new: Document, changes: list[Change]) -> list[d
 
 # ---- editions of the corpus directory -----------------------------------------------------------------
 def editions(doc: str, directory: Path | str | None = None) -> list[dict]:
+    """Every edition of `doc` kept, in import order: `[{version, date, file, source, current}]`."""
     directory = Path(directory) if directory is not None else corpus_dir()
+    return [dict(e) for e in _editions(str(directory), manifest.stamp(directory), doc)]
+
+
+@functools.lru_cache(maxsize=64)
+def _editions(directory: str, stamp: tuple[int, int], doc: str) -> tuple[dict, ...]:
     meta = next((m for m in manifest.read(directory)["documents"] if m["key"] == doc), None)
     if meta is None:
-        return []
-    return [dict(e, current=e["version"] == meta["current"]) for e in meta["editions"]]
+        return ()
+    return tuple(dict(e, current=e["version"] == meta["current"]) for e in meta["editions"])
+
+
+def renumber(doc: str, from_version: str | None, to_version: str | None,
+             directory: Path | str | None = None) -> dict[str, str] | None:
+    """{number in `from_version`: number in `to_version`} for every clause found in both; None when the two are
+    the same edition (nothing to renumber) or one is not kept."""
+    if not from_version or not to_version or from_version == to_version:
+        return None
+    try:
+        return edition_diff(doc, from_version, to_version, directory).old_to_new
+    except UnknownEdition:
+        return None
 
 
 def edition_diff(doc: str, old_version: str, new_version: str,

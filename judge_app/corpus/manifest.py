@@ -77,7 +77,7 @@ def as_current(meta: dict, version: str) -> dict:
     """A copy of `meta` that loads `version` as its text (what building an older edition reads)."""
     e = edition(meta, version)
     out = dict(meta)
-    out.update(file=e["file"], date=e.get("date"), current=version,
+    out.update(file=e["file"], date=e.get("date"), edition=version,
                version=meta.get("version") if version == meta["current"] else e["version"])
     return out
 

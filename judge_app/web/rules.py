@@ -5,13 +5,16 @@ HTML                          JSON twin
 /rules/<doc>                  /rules/<doc>?format=json
 /rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
 A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
+`?edition=V` on a clause page shows the clause as edition V of the rulebook printed it (default: the current one).
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from judge_app.corpus import Clause, Document, get_corpus
+from judge_app.corpus import Clause, Corpus, Document, get_corpus, load_edition
+from judge_app.corpus.diff import editions as kept_editions
 from judge_app.web.clause_text import clause_url, render_clause_text
+from judge_app.web.clause_editions import edition_context
 
 bp = Blueprint("rules", __name__)
 
@@ -52,12 +55,12 @@ def _doc_or_error(key: str, as_json: bool):
     return doc, None
 
 
-def breadcrumb(clause: Clause) -> list[Clause]:
-    return get_corpus().ancestors(clause)
+def breadcrumb(clause: Clause, corpus: Corpus | None = None) -> list[Clause]:
+    return (corpus or get_corpus()).ancestors(clause)
 
 
-def neighbours(clause: Clause) -> tuple[Clause | None, Clause | None]:
-    doc = get_corpus().docs[clause.doc]
+def neighbours(clause: Clause, corpus: Corpus | None = None) -> tuple[Clause | None, Clause | None]:
+    doc = (corpus or get_corpus()).docs[clause.doc]
     ids = list(doc.clauses)
     i = ids.index(clause.id)
     prev = doc.clauses[ids[i - 1]] if i > 0 else None
@@ -65,15 +68,19 @@ def neighbours(clause: Clause) -> tuple[Clause | None, Clause | None]:
     return prev, nxt
 
 
-def clause_json(clause: Clause) -> dict:
-    doc = get_corpus().docs[clause.doc]
-    prev, nxt = neighbours(clause)
+def clause_json(clause: Clause, corpus: Corpus | None = None, ed: dict | None = None) -> dict:
+    corpus = corpus or get_corpus()
+    doc = corpus.docs[clause.doc]
+    prev, nxt = neighbours(clause, corpus)
     out = clause.to_json()
-    out["url"] = clause_url(clause.id)
+    version = ed["version"] if ed else doc.edition
+    out["url"] = clause_url(clause.id, **({"edition": version} if ed and not ed["viewing_current"] else {}))
     out["document"] = doc.summary_json()
-    out["breadcrumb"] = [{"id": a.id, "number": a.number, "title": a.title} for a in breadcrumb(clause)]
+    out["breadcrumb"] = [{"id": a.id, "number": a.number, "title": a.title} for a in breadcrumb(clause, corpus)]
     out["prev"] = prev.id if prev else None
     out["next"] = nxt.id if nxt else None
+    out["edition"] = {"version": version, "current": not ed or ed["viewing_current"]}
+    out["editions"] = ed["json"] if ed else []
     return out
 
 
@@ -165,27 +172,74 @@ def _example(d: Document) -> str:
     return {"hyphen": "7-1-4", "dotted": "5.5.1", "dotted-letter": "6.2.4.b"}.get(d.numbering, "1")
 
 
+def _edition_lookup(doc: str, number: str, version: str, api: bool):
+    """(corpus of edition `version`, clause) or (None, response): the clause as that edition printed it."""
+    as_json = api or _wants_json()
+    d, err = _doc_or_error(doc, as_json)
+    if err:
+        return None, err
+    corpus = load_edition(d.key, version)
+    if corpus is None:
+        valid = [e["version"] for e in kept_editions(d.key)]
+        return None, _error(404, "unknown_edition", f"{d.title}に版「{version}」はありません（保存されている版: "
+                            f"{'、'.join(valid)}）", as_json=as_json, field="edition", doc=d)
+    ed_doc = corpus.docs[d.key]
+    c = ed_doc.clauses.get(f"{d.key}:{number}") or ed_doc.find(number)
+    if c is None:
+        return None, _error(404, "unknown_clause", f"{d.title} {version} に {number} はありません",
+                            as_json=as_json, field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
+    if not api and c.number != number:
+        return None, redirect(clause_url(c.id, **request.args), 301)
+    return (corpus, c), None
+
+
+def _found(doc: str, number: str, api: bool):
+    """((corpus, clause, edition context), None) or (None, response), for the current edition or `?edition=`."""
+    version = request.args.get("edition")
+    current = get_corpus().docs.get(doc)
+    if version and not (current is not None and version == current.edition):
+        hit, resp = _edition_lookup(doc, number, version, api)
+        if resp is not None:
+            return None, resp
+        corpus, c = hit
+    else:
+        c, resp = _lookup(doc, number, api=api)
+        if resp is not None:
+            return None, resp
+        corpus, version = get_corpus(), get_corpus().docs[c.doc].edition
+    return (corpus, c, edition_context(corpus.docs[c.doc], c, version)), None
+
+
 @bp.get("/api/clauses/<doc>/<path:number>")
 def api_clause(doc: str, number: str):
-    c, resp = _lookup(doc, number, api=True)
+    hit, resp = _found(doc, number, api=True)
     if resp is not None:
         return resp
-    return jsonify(clause_json(c))
+    corpus, c, ed = hit
+    return jsonify(clause_json(c, corpus, ed))
 
 
 @bp.get("/rules/<doc>/<path:number>")
 def clause(doc: str, number: str):
-    c, resp = _lookup(doc, number, api=False)
+    hit, resp = _found(doc, number, api=False)
     if resp is not None:
         return resp
+    corpus, c, ed = hit
     if _wants_json():
-        return jsonify(clause_json(c))
-    corpus = get_corpus()
+        return jsonify(clause_json(c, corpus, ed))
     d = corpus.docs[c.doc]
-    prev, nxt = neighbours(c)
+    prev, nxt = neighbours(c, corpus)
+    url = clause_url
+    text = render_clause_text
+    if ed and not ed["viewing_current"]:
+        def url(cid: str, **args) -> str:   # links stay in the edition shown, within its document
+            return clause_url(cid, **(dict(args, edition=ed["version"]) if cid.startswith(d.key + ":") else args))
+
+        def text(clause: Clause):
+            return render_clause_text(clause, corpus=corpus, url=url)
     return render_template(
-        "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c), prev=prev, next=nxt, expand=_expand(),
-        corpus=corpus, render_text=render_clause_text, clause_url=clause_url,
+        "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c, corpus), prev=prev, next=nxt, expand=_expand(),
+        corpus=corpus, render_text=text, clause_url=url, ed=ed,
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 
