@@ -59,7 +59,7 @@ def test_changes_page_groups_by_section_and_highlights_words(client):
 
 def test_clause_page_says_when_it_changed_and_links_earlier_editions(client):
     html = client.get("/rules/opcg/10-1-6-2").get_data(as_text=True)
-    assert "ver.1.1.7 で番号変更" in html
+    assert "ver.1.1.7 で変更" in html and "10-1-5-2 → 10-1-6-2" in html
     assert 'href="/rules/opcg/10-1-5-2?edition=ver.1.1.6"' in html
     assert "本文の差分" in html                                  # 「10-1-6-2 を修正しました。」 matched to its change
     j = client.get("/rules/opcg/10-1-6-2?format=json").get_json()
