@@ -84,17 +84,17 @@ def clause_json(clause: Clause, corpus: Corpus | None = None, ed: dict | None = 
     return out
 
 
-def toc_tree(doc: Document, ids: list[str], everything: bool) -> list[dict]:
+def toc_tree(doc: Document, ids: list[str], everything: bool, url=clause_url) -> list[dict]:
     """Headings nested as printed; with `everything`, every clause and step too."""
     out = []
     for cid in ids:
         c = doc.clauses[cid]
-        children = toc_tree(doc, c.children, everything)
+        children = toc_tree(doc, c.children, everything, url)
         # a clause with headings under it (opcg 7-1 above 7-1-1 アタック・ステップ) stays, to hold them
         if not everything and c.kind != "heading" and not children:
             continue
         out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
-                    "inherits_from": c.inherits_from, "url": clause_url(c.id), "children": children})
+                    "inherits_from": c.inherits_from, "url": url(c.id), "children": children})
     return out
 
 
@@ -129,12 +129,25 @@ def toc(doc: str):
     d, err = _doc_or_error(doc, as_json)
     if err:
         return err
+    url = clause_url
+    version = request.args.get("edition")
+    if version and version != d.edition:   # the table of contents of an earlier edition
+        corpus = load_edition(d.key, version)
+        if corpus is None:
+            valid = [e["version"] for e in kept_editions(d.key)]
+            return _error(404, "unknown_edition", f"{d.title}に版「{version}」はありません（保存されている版: "
+                          f"{'、'.join(valid)}）", as_json=as_json, field="edition", doc=d)
+        d = corpus.docs[d.key]
+
+        def url(cid: str, **args) -> str:
+            return clause_url(cid, **dict(args, edition=version))
     everything = _expand()
-    tree = toc_tree(d, d.roots, everything)
+    tree = toc_tree(d, d.roots, everything, url)
     if as_json:
-        return jsonify({"document": d.summary_json(), "expand": everything, "toc": tree,
+        return jsonify({"document": d.summary_json(), "edition": d.edition, "expand": everything, "toc": tree,
                         "history_notes": d.history_notes})
-    return render_template("rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=clause_url)
+    return render_template("rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=url,
+                           edition=version if version and version != get_corpus().docs[d.key].edition else None)
 
 
 def _lookup(doc: str, number: str, api: bool):

@@ -104,3 +104,12 @@ def test_index_key_names_the_current_editions():
     a = SimpleNamespace(docs={"opcg": SimpleNamespace(edition="ver.1.1.6")})
     b = SimpleNamespace(docs={"opcg": SimpleNamespace(edition="ver.1.1.7")})
     assert index.content_hash([], index.current_editions(a)) != index.content_hash([], index.current_editions(b))
+
+
+def test_table_of_contents_of_an_earlier_edition(client):
+    j = client.get("/rules/opcg?edition=ver.1.1.6&expand=1&format=json").get_json()
+    assert j["edition"] == "ver.1.1.6" and j["document"]["version"] == "ver.1.1.6"
+    html = client.get("/rules/opcg?edition=ver.1.1.6").get_data(as_text=True)
+    assert 'href="/rules/opcg/10-1-5?edition=ver.1.1.6"' in html and "【トリガー】" in html
+    assert client.get("/rules/opcg?format=json").get_json()["edition"] == "ver.1.1.7"
+    assert client.get("/rules/opcg?edition=ver.0&format=json").status_code == 404
