@@ -34,10 +34,28 @@ def index(error: ApiError | None = None, text: str = ""):
     if game is not None and game not in core.rulesets() and error is None:
         error = ApiError(400, f"game: 「{game}」というゲームはありません（{', '.join(core.rulesets())}）", "game")
         game = None
-    only_review = request.args.get("review") in ("1", "true", "yes")
+    only_review = wants_review()
+    items = [dict(i, when=when(i["created"]), game_title=_title(i["game"]))
+             for i in listing(game, only_review, limit=200)]
+    if csrf.wants_json():
+        if error:
+            return jsonify(error.to_json()), error.status
+        return jsonify({"review": only_review,
+                        "rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]})
+    return render_template("rulings/index.html", items=items, error=error, text=text, only_review=only_review,
+                           games=core.rulesets()), (error.status if error else 200)
+
+
+def wants_review() -> bool:
+    return request.args.get("review") in ("1", "true", "yes")
+
+
+def listing(game: str | None, only_review: bool, limit: int = 100) -> list[dict]:
+    """Ruling summaries with `outdated` ({doc: {made_under, current}}), `needs_review` and `review_clauses`;
+    with `only_review`, only the rulings that need review."""
     items = []
-    for r in get_store().list_rulings(game, limit=200):
-        item = dict(core.ruling_summary(r), when=when(r.created), game_title=_title(r.game))
+    for r in get_store().list_rulings(game, limit=limit):
+        item = core.ruling_summary(r)
         stale = ruling_review.outdated(r)
         item["outdated"] = {d: {"made_under": a, "current": b} for d, (a, b) in sorted(stale.items())}
         item["needs_review"] = False
@@ -50,13 +68,7 @@ def index(error: ApiError | None = None, text: str = ""):
                 item["needs_review"] = True   # it no longer replays: a judge must look at it
         if item["needs_review"] or not only_review:
             items.append(item)
-    if csrf.wants_json():
-        if error:
-            return jsonify(error.to_json()), error.status
-        return jsonify({"review": only_review,
-                        "rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]})
-    return render_template("rulings/index.html", items=items, error=error, text=text, only_review=only_review,
-                           games=core.rulesets()), (error.status if error else 200)
+    return items
 
 
 def _title(game: str) -> str:

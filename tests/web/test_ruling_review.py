@@ -101,6 +101,7 @@ def test_rulings_filter_to_those_that_need_review(env):
     assert all_[fresh]["editions"] == {"opcg": "ver.1.1.7"} and all_[fresh]["outdated"] == {}
     review = client.get("/rulings?review=1&format=json").get_json()
     assert review["review"] is True and [i["slug"] for i in review["rulings"]] == [stale]
+    assert [i["slug"] for i in client.get("/api/rulings?review=1").get_json()["rulings"]] == [stale]
     html = client.get("/rulings?review=1").get_data(as_text=True)
     assert f"/r/{stale}" in html and f"/r/{untouched}" not in html and "見直しが必要" in html
 
@@ -153,3 +154,13 @@ def test_an_old_database_gains_the_editions_column_without_losing_a_row(tmp_path
     assert r.editions == {} and r.title == "t"
     assert store.save_ruling("opcg", {}, 0, [], "u", "", {"opcg": "ver.1.1.6"}).editions == {"opcg": "ver.1.1.6"}
     store.close()
+
+
+def test_a_running_app_follows_an_import_in_search_and_pages(env):
+    client, corpus, _ = env
+    assert client.get("/api/search?q=ブロック不可&doc=opcg").get_json()["results"][:1] != [{"id": "opcg:10-1-5-1"}]
+    assert client.get("/api/clauses/opcg/10-1-6-2").status_code == 404
+    import_fixture(corpus)
+    assert client.get("/api/clauses/opcg/10-1-6-2").status_code == 200
+    hits = client.get("/api/search?q=ブロック不可&doc=opcg").get_json()["results"]
+    assert hits[0]["id"] == "opcg:10-1-5-1"
