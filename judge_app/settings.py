@@ -95,6 +95,6 @@ def table_markdown() -> str:
     """The README's settings table, made from SETTINGS."""
     rows = ["| 変数 | 型 | 既定 | 使う所 | 意味 |", "| --- | --- | --- | --- | --- |"]
     for s in SETTINGS:
-        default = "（下記）" if s.default is None else f"`{s.default}`" if s.default != "" else "（空）"
+        default = "–" if s.default is None else f"`{s.default}`" if s.default != "" else "（空）"
         rows.append(f"| `{s.env}` | {s.type.__name__} | {default} | {s.scope} | {s.doc} |")
     return "\n".join(rows)
