@@ -41,6 +41,24 @@ def analyser_name() -> str:
     return chosen or _available_default()
 
 
+_ANALYSER_PACKAGES = {"sudachi": ("sudachipy", "sudachidict-core"), "janome": ("janome",)}
+
+
+def analyser_version(name: str | None = None) -> str:
+    """The analyser's name with the versions of its packages (and dictionary): part of the index cache key,
+    so an upgraded analyser or dictionary never reuses an index it did not build."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    name = name or analyser_name()
+    parts = [name]
+    for package in _ANALYSER_PACKAGES.get(name, ()):
+        try:
+            parts.append(f"{package}=={version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package}==?")
+    return ";".join(parts)
+
+
 @functools.lru_cache(maxsize=1)
 def _available_default() -> str:
     try:

@@ -87,8 +87,8 @@ def test_home_is_html_for_a_browser(client):
 
 
 def test_favicon_ico_leads_to_the_icon(client):
-    resp = client.get("/favicon.ico", follow_redirects=True)
-    assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+    with client.get("/favicon.ico", follow_redirects=True) as resp:
+        assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
 
 
 # ---- the port --------------------------------------------------------------------------------------------
@@ -162,8 +162,11 @@ def test_api_answers_raw_utf8_with_the_json_error_contract(server):
     assert status == 400 and b"application/json" in head
     assert answer["status"] == 400 and answer["field"] == "url" and "パーセントエンコード" in answer["error"]
     follow = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    follow.request("GET", answer["encoded"])
-    assert follow.getresponse().status == 200
+    try:
+        follow.request("GET", answer["encoded"])
+        assert follow.getresponse().status == 200
+    finally:
+        follow.close()
 
 
 def test_a_page_answers_raw_utf8_in_japanese(server):
