@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import functools
-import os
 from pathlib import Path
 
 import yaml
@@ -16,10 +15,11 @@ import yaml
 from judge_app.corpus.build import attach_history, build_document, link_inheritance, link_references
 from judge_app.corpus.model import Clause, Corpus, Document, Ref, TocEntry
 from judge_app.corpus.toc import compare as compare_toc
+from judge_app.resources import data_dir
 
 __all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "CORPUS_DIR"]
 
-CORPUS_DIR = Path(os.environ.get("JUDGE_APP_CORPUS_DIR", Path(__file__).resolve().parents[2] / "rules_corpus"))
+CORPUS_DIR = data_dir("rules_corpus")   # JUDGE_APP_CORPUS_DIR, else the shipped rulebooks
 
 
 def load_corpus(directory: Path | str = CORPUS_DIR) -> Corpus:

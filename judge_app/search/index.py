@@ -60,7 +60,7 @@ def _parts(e: IndexEntry, weights: dict) -> str:
 
 def content_hash(items: list[IndexEntry]) -> str:
     h = hashlib.sha256()
-    h.update(f"format={FORMAT};analyser={analysis.analyser_name()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
+    h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
     h.update(synonyms.files_digest().encode())
     for e in items:
         h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
@@ -87,7 +87,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         ix.close()
         counts[scope] = len(group)
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,
-                                         "analyser": analysis.analyser_name(), "built": time.time(),
+                                         "analyser": analysis.analyser_version(), "built": time.time(),
                                          "files": _digests(path)}))
 
 

@@ -13,7 +13,7 @@ import yaml
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from judge_app import PROJECT_ROOT
+from judge_app.resources import data_dir
 from judge_app.engine import EngineError
 from judge_app.web import board_view, csrf
 from judge_app.web import session_core as core
@@ -22,7 +22,7 @@ from judge_app.web.session_core import ApiError
 bp = Blueprint("board", __name__)
 bp.before_request(csrf.check)
 
-SCENARIO_ROOT = PROJECT_ROOT / "scenarios"
+SCENARIO_ROOT = data_dir("scenarios")
 
 
 # ---- drawing, shared with the session and ruling pages -----------------------------------------------
