@@ -8,47 +8,36 @@ A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (3
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, request, url_for
 
 from judge_app.corpus import Clause, Document, get_corpus
 from judge_app.web.clause_text import clause_url, render_clause_text
+from judge_app.web.views import error, render
 
 bp = Blueprint("rules", __name__)
 
 
 # ---- helpers -------------------------------------------------------------------------------------------
-def _wants_json() -> bool:
-    return request.args.get("format") == "json"
-
-
 def _expand() -> bool:
     return request.args.get("expand") in ("1", "true", "yes")
 
 
-def _error(status: int, code: str, message: str, *, as_json: bool, field: str | None = None,
-           doc: Document | None = None, suggestions: list[str] | None = None):
-    corpus = get_corpus()
+def _error(status: int, code: str, message: str, *, field: str | None = None, doc: Document | None = None,
+           suggestions: list[str] | None = None):
     sugg = []
     for n in suggestions or []:
         c = doc.clause_by_number(n) if doc else None
         if c is not None:
             sugg.append({"number": c.number, "id": c.id, "label": c.label, "url": clause_url(c.id)})
-    # same shape as web/errors.py ({error: Japanese message, field, status}) plus a machine-readable code
-    body = {"error": message, "field": field, "status": status, "code": code, "suggestions": sugg,
-            "valid_docs": list(corpus.docs)}
-    if as_json:
-        return jsonify(body), status
-    return render_template("rules/error.html", error=body, status=status, doc=doc,
-                           docs=list(corpus.docs.values())), status
+    return error(status, message, field, code=code, suggestions=sugg, valid_docs=list(get_corpus().docs))
 
 
-def _doc_or_error(key: str, as_json: bool):
+def _doc_or_error(key: str):
     corpus = get_corpus()
     doc = corpus.docs.get(key)
     if doc is None:
         return None, _error(404, "unknown_doc",
-                            f"文書「{key}」はありません。有効な文書キー: {', '.join(corpus.docs)}",
-                            as_json=as_json, field="doc")
+                            f"文書「{key}」はありません。有効な文書キー: {', '.join(corpus.docs)}", field="doc")
     return doc, None
 
 
@@ -99,9 +88,8 @@ def api_docs():
 
 @bp.get("/rules/")
 def index():
-    if _wants_json():
-        return api_docs()
-    return render_template("rules/index.html", docs=list(get_corpus().docs.values()))
+    docs = list(get_corpus().docs.values())
+    return render({"docs": [d.summary_json() for d in docs]}, "rules/index.html", docs=docs)
 
 
 @bp.get("/rules")
@@ -116,27 +104,23 @@ def toc_slash(doc: str):
 
 @bp.get("/rules/<doc>")
 def toc(doc: str):
-    as_json = _wants_json()
     if doc not in get_corpus().docs and doc.lower() in get_corpus().docs:
         return redirect(url_for("rules.toc", doc=doc.lower(), **request.args), 301)
-    d, err = _doc_or_error(doc, as_json)
+    d, err = _doc_or_error(doc)
     if err:
         return err
     everything = _expand()
     tree = toc_tree(d, d.roots, everything)
-    if as_json:
-        return jsonify({"document": d.summary_json(), "expand": everything, "toc": tree,
-                        "history_notes": d.history_notes})
-    return render_template("rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=clause_url)
+    data = {"document": d.summary_json(), "expand": everything, "toc": tree, "history_notes": d.history_notes}
+    return render(data, "rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=clause_url)
 
 
 def _lookup(doc: str, number: str, api: bool):
     """(clause, None) or (None, response): canonical redirects, base-document hand-off, 4xx with suggestions."""
-    as_json = api or _wants_json()
     corpus = get_corpus()
     if doc not in corpus.docs and doc.lower() in corpus.docs and not api:
         return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **request.args), 301)
-    d, err = _doc_or_error(doc, as_json)
+    d, err = _doc_or_error(doc)
     if err:
         return None, err
     exact = d.clauses.get(f"{d.key}:{number}")
@@ -145,8 +129,7 @@ def _lookup(doc: str, number: str, api: bool):
     canonical = d.canonical(number)
     if canonical is None:
         return None, _error(400, "malformed_number",
-                            f"「{number}」は{d.title}の条文番号として読めません（例: {_example(d)}）",
-                            as_json=as_json, field="number", doc=d, suggestions=d.closest(number))
+                            f"「{number}」は{d.title}の条文番号として読めません（例: {_example(d)}）", field="number", doc=d, suggestions=d.closest(number))
     c = d.clause_by_number(canonical)
     if c is None:
         inherited = corpus.resolve(d.key, canonical)
@@ -154,8 +137,7 @@ def _lookup(doc: str, number: str, api: bool):
             return None, redirect(clause_url(inherited.id, **request.args), 302)
         if inherited is not None:
             return inherited, None
-        return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません",
-                            as_json=as_json, field="number", doc=d, suggestions=d.closest(canonical))
+        return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません", field="number", doc=d, suggestions=d.closest(canonical))
     if not api and canonical != number:
         return None, redirect(clause_url(c.id, **request.args), 301)
     return c, None
@@ -178,14 +160,12 @@ def clause(doc: str, number: str):
     c, resp = _lookup(doc, number, api=False)
     if resp is not None:
         return resp
-    if _wants_json():
-        return jsonify(clause_json(c))
     corpus = get_corpus()
     d = corpus.docs[c.doc]
     prev, nxt = neighbours(c)
-    return render_template(
-        "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c), prev=prev, next=nxt, expand=_expand(),
-        corpus=corpus, render_text=render_clause_text, clause_url=clause_url,
+    return render(
+        clause_json(c), "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c), prev=prev, next=nxt,
+        expand=_expand(), corpus=corpus, render_text=render_clause_text, clause_url=clause_url,
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import datetime as dt
 
 import yaml
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, request, url_for
 
 from judge_app.store import get_store
-from judge_app.web import csrf
+from judge_app.web import csrf, views
 from judge_app.web import session_core as core
 from judge_app.web.board import render_board
 from judge_app.web.session_core import ApiError
+from judge_app.web.views import render, wants_json
 from judge_app.web.sessions import clause_href, selected_entry, trace_window
 
 bp = Blueprint("rulings", __name__)
@@ -33,12 +34,11 @@ def index(error: ApiError | None = None, text: str = ""):
         game = None
     items = [dict(core.ruling_summary(r), when=when(r.created), game_title=_title(r.game))
              for r in get_store().list_rulings(game, limit=200)]
-    if csrf.wants_json():
-        if error:
-            return jsonify(error.to_json()), error.status
-        return jsonify({"rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]})
-    return render_template("rulings/index.html", items=items, error=error, text=text,
-                           games=core.rulesets()), (error.status if error else 200)
+    if error is not None and wants_json():
+        return views.error(error.status, error.message, error.field)
+    data = {"rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]}
+    return render(data, "rulings/index.html", error.status if error else 200, items=items, error=error, text=text,
+                  games=core.rulesets())
 
 
 def _title(game: str) -> str:
@@ -75,13 +75,11 @@ def show(slug: str):
         r = core.get_ruling(slug)
         g = core.replay_ruling(r)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
-    if csrf.wants_json():
-        return jsonify(core.ruling_json(r, g))
+        return views.error(e.status, e.message, e.field)
     entry = selected_entry(g, request.args.get("entry"))
     trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
-    return render_template(
-        "rulings/show.html", r=r, g=g, when=when(r.created), trace=trace, trace_hidden=hidden,
+    return render(
+        core.ruling_json(r, g), "rulings/show.html", r=r, g=g, when=when(r.created), trace=trace, trace_hidden=hidden,
         pending=g.pending.to_json() if g.pending else None, entry=entry, clause_href=clause_href,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
 
@@ -92,7 +90,7 @@ def export(slug: str):
         r = core.get_ruling(slug)
         data = core.scenario_of(r)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=False)
     return Response(text, mimetype="application/yaml",
                     headers={"Content-Disposition": f'attachment; filename="{r.game}-{r.slug}.yaml"'})
@@ -105,5 +103,5 @@ def continue_(slug: str):
         r = core.get_ruling(slug)
         rec, _ = core.create_session(r.game, r.board, r.seed, r.answers, r.title)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     return redirect(url_for("sessions.show", sid=rec.id), 303)
