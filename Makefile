@@ -1,27 +1,75 @@
-# The two commands: `make serve` and `make test`. Each creates .venv on first use.
-PYTHON ?= python3
-VENV   ?= .venv
-PY     := $(VENV)/bin/python
-HOST   ?= 127.0.0.1
-PORT   ?= 8000
+# The two commands: `make serve` and `make test`. Each creates .venv on first use, from the locked versions.
+# Host and port come from JUDGE_APP_HOST / JUDGE_APP_PORT (HOST= and PORT= on the command line work too).
+PYTHON   ?= python3
+VENV     ?= .venv
+PY       := $(VENV)/bin/python
+HOST     ?= $(or $(JUDGE_APP_HOST),127.0.0.1)
+PORT     ?= $(or $(JUDGE_APP_PORT),8000)
+DEV_PORT ?= $(or $(JUDGE_APP_PORT),5000)
+PYTEST_ARGS ?=
+LOCKS    := requirements/serve.txt requirements/test.txt
+MIN_PY   := 3.11
 
-.PHONY: serve dev test bench clean
+.PHONY: serve dev test test-latest bench lock clean delete-database check-venv
 
-$(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+# A venv made by a Python older than 3.11 (the first `make` ran with another python3) is rebuilt.
+check-venv:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	  echo "judge_app には Python $(MIN_PY) 以上が必要です（$(PYTHON) は $$($(PYTHON) -V 2>&1)）。" \
+	       "PYTHON=python3.11 make … のように指定してください。" >&2; exit 1; }
+	@if [ -x $(PY) ] && ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+	  echo "$(VENV) は $$($(PY) -V 2>&1) で作られています。$(PYTHON) で作り直します。" >&2; rm -rf $(VENV); fi
+
+$(VENV)/.serve-installed: pyproject.toml requirements/serve.txt | check-venv
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -r requirements/serve.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
-serve: $(VENV)/.installed
+$(VENV)/.test-installed: $(VENV)/.serve-installed requirements/test.txt
+	$(PY) -m pip install --quiet -r requirements/test.txt
+	touch $@
+
+serve: check-venv $(VENV)/.serve-installed
 	$(VENV)/bin/judge-app serve --host $(HOST) --port $(PORT)
 
-dev: $(VENV)/.installed
-	$(VENV)/bin/flask --app judge_app run --debug --port $(PORT)
+dev: check-venv $(VENV)/.serve-installed
+	$(VENV)/bin/flask --app judge_app run --debug --host $(HOST) --port $(DEV_PORT)
 
-test: $(VENV)/.installed
+test: check-venv $(VENV)/.test-installed
 	sh .ci/ensure-browser
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The suite once against the newest versions pyproject.toml allows (no lock), in a venv of its own.
+test-latest: check-venv
+	rm -rf .venv-latest
+	$(PYTHON) -m venv .venv-latest
+	.venv-latest/bin/python -m pip install --quiet --upgrade pip
+	.venv-latest/bin/python -m pip install --quiet --upgrade -e '.[test]'
+	.venv-latest/bin/python -m pip freeze --exclude-editable > .venv-latest/versions.txt
+	sh .ci/ensure-browser
+	.venv-latest/bin/python -m pytest $(PYTEST_ARGS)
+
+# Refresh the locked versions from pyproject.toml (then run `make test` and commit requirements/).
+lock: check-venv $(VENV)/.serve-installed
+	$(PY) -m pip install --quiet 'uv>=0.4'
+	$(VENV)/bin/uv pip compile --quiet --universal --python-version $(MIN_PY) --upgrade \
+	  -o requirements/serve.txt pyproject.toml
+	$(VENV)/bin/uv pip compile --quiet --universal --python-version $(MIN_PY) --upgrade --extra test \
+	  -o requirements/test.txt pyproject.toml
+
+bench: check-venv $(VENV)/.test-installed
+	$(PY) bench/search_quality.py
+	$(PY) bench/search_speed.py --no-http
+	$(PY) bench/engine_speed.py --games 10
+
+# Removes what the build and the tests leave; never the saved sessions and rulings (instance/).
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis screenshots build dist
+	find . -name '*.egg-info' -prune -exec rm -rf {} + -o -name __pycache__ -prune -exec rm -rf {} +
+
+# Deletes instance/: every saved session and ruling, the search index cache and the secret key.
+delete-database:
+	@echo "instance/ を削除します（保存したセッションと裁定がすべて消えます）。" >&2
+	rm -rf instance

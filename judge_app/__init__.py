@@ -1,30 +1,19 @@
-"""judge_app: a rules reference and step-through ruling assistant for tournament judges."""
+"""judge_app: a rules reference and step-through ruling assistant for tournament judges.
+
+The package root imports nothing heavy: `judge_app.engine`, `judge_app.corpus` and `judge_app.search` load
+without Flask. The Flask app factory lives in `judge_app.web.app`; `create_app` here is that factory, looked
+up on first use, so `flask --app judge_app` and `from judge_app import create_app` keep working.
+"""
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from judge_app.resources import SOURCE_ROOT as PROJECT_ROOT
 
-from flask import Flask
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+__all__ = ["create_app", "PROJECT_ROOT"]
 
 
-def create_app(config: dict | None = None) -> Flask:
-    """The Flask app factory: configuration from defaults, then JUDGE_APP_* environment, then `config`."""
-    app = Flask(
-        __name__,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
-        instance_path=os.environ.get("JUDGE_APP_INSTANCE", str(PROJECT_ROOT / "instance")),
-    )
-    from judge_app.config import load_config
+def __getattr__(name: str):
+    if name == "create_app":
+        from judge_app.web.app import create_app
 
-    app.config.update(load_config(app.instance_path))
-    if config:
-        app.config.update(config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-
-    from judge_app.web import register_blueprints
-
-    register_blueprints(app)
-    return app
+        return create_app
+    raise AttributeError(f"module 'judge_app' has no attribute {name!r}")

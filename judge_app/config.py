@@ -1,27 +1,21 @@
-"""Configuration: embedded defaults, overridden by JUDGE_APP_* environment variables."""
+"""The Flask configuration: the app's settings from the JUDGE_APP_* table, with defaults under the instance."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-PREFIX = "JUDGE_APP_"
+from judge_app import settings
 
 
 def load_config(instance_path: str) -> dict:
     inst = Path(instance_path)
     config = {
-        "DATABASE": str(inst / "judge_app.sqlite3"),
-        "INDEX_DIR": str(inst / "index"),
-        "MAX_CONTENT_LENGTH": 1 * 1024 * 1024,
-        "SECRET_KEY": None,
-        "JSON_AS_ASCII": False,
+        "DATABASE": settings.get("DATABASE") or str(inst / "judge_app.sqlite3"),
+        "INDEX_DIR": settings.get("INDEX_DIR") or str(inst / "index"),
+        "MAX_CONTENT_LENGTH": settings.get("MAX_CONTENT_LENGTH"),
+        "SECRET_KEY": settings.get("SECRET_KEY") or _instance_secret(inst),
+        "JSON_AS_ASCII": settings.get("JSON_AS_ASCII"),
     }
-    for key in list(config):
-        env = os.environ.get(PREFIX + key)
-        if env is not None:
-            config[key] = int(env) if isinstance(config[key], int) else env
-    if not config["SECRET_KEY"]:
-        config["SECRET_KEY"] = _instance_secret(inst)
     return config
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 
+from judge_app import settings
 
-def _env(name: str, default):
-    value = os.environ.get("JUDGE_APP_" + name)
-    if value is None:
-        return default
-    return type(default)(value) if not isinstance(default, bool) else value.lower() in ("1", "true", "yes")
+
+def _env(name: str, default=None):
+    return settings.get(name, default)
 
 
 def _default_workers() -> int:
@@ -26,26 +25,26 @@ def _default_workers() -> int:
 
 
 wsgi_app = "judge_app.wsgi:app"
-bind = [_env("BIND", f"{_env('HOST', '127.0.0.1')}:{_env('PORT', 8000)}")]
+bind = [_env("BIND") or f"{_env('HOST')}:{_env('PORT')}"]
 workers = _env("WORKERS", _default_workers())
 # Threads let one worker keep idle keep-alive connections open without blocking; the work is
 # CPU-bound Python, so few threads per worker (more only queue on the GIL).
-worker_class = "gthread"
-threads = _env("THREADS", 4)
+worker_class = "judge_app.gunicorn_worker.JudgeWorker"   # gthread, with JSON errors for bad request lines
+threads = _env("THREADS")
 preload_app = True
-timeout = _env("TIMEOUT", 30)              # a worker silent this long is killed and replaced
-graceful_timeout = _env("GRACEFUL_TIMEOUT", 20)   # SIGTERM/SIGHUP: finish in-flight requests first
-keepalive = _env("KEEPALIVE", 5)
+timeout = _env("TIMEOUT")              # a worker silent this long is killed and replaced
+graceful_timeout = _env("GRACEFUL_TIMEOUT")   # SIGTERM/SIGHUP: finish in-flight requests first
+keepalive = _env("KEEPALIVE")
 # Recycle workers now and then (a guard against slow leaks); forking from the preloaded master is cheap,
 # but a new worker starts with cold caches, so not often. 0 turns it off.
-max_requests = _env("MAX_REQUESTS", 200_000)
-max_requests_jitter = _env("MAX_REQUESTS_JITTER", 20_000)
+max_requests = _env("MAX_REQUESTS")
+max_requests_jitter = _env("MAX_REQUESTS_JITTER")
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = _env("ACCESS_LOG", "-") or None
+accesslog = _env("ACCESS_LOG") or None
 errorlog = "-"
-loglevel = _env("LOG_LEVEL", "info")
+loglevel = _env("LOG_LEVEL")
 proc_name = "judge_app"
 # gunicorn's runtime control socket defaults to one path per user, which several servers on one host
 # (tests, benchmarks) would fight over; `kill -HUP <master>` does what we need.

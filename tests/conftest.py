@@ -1,6 +1,18 @@
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from judge_app import create_app
+
+
+class BufferedClient(FlaskClient):
+    """Reads each answer whole and closes it, so a static file's handle is not left open (ResourceWarning)."""
+
+    def open(self, *args, buffered=True, **kwargs):
+        return super().open(*args, buffered=buffered, **kwargs)
+
+
+Flask.test_client_class = BufferedClient   # every app the tests make, whichever fixture makes it
 
 
 @pytest.fixture

@@ -10,13 +10,13 @@ import sys
 
 
 def register(sub) -> None:
-    p = sub.add_parser("corpus", help="総合ルールのコーパス (rules corpus)")
+    p = sub.add_parser("corpus", help="総合ルールのコーパス")
     csub = p.add_subparsers(dest="corpus_command", required=True)
-    check = csub.add_parser("check", help="lint report: clauses, references, gaps, duplicates, TOC, unplaced lines")
-    check.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    check.add_argument("--doc", action="append", help="only this document key (repeatable)")
+    check = csub.add_parser("check", help="検査: 条文数・参照・番号の抜け・重複・目次との違い・置けなかった行")
+    check.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
+    check.add_argument("--doc", action="append", help="この文書だけ（複数指定可）")
     check.add_argument("--strict", action="store_true",
-                       help="exit 1 when a line is unplaced or a reference does not resolve")
+                       help="置けない行か解決しない参照があれば終了コード 1")
     check.set_defaults(func=run_check)
     imp = csub.add_parser("import", help="新しい版を取り込み現行版にする (import a new edition and make it current)")
     imp.add_argument("file", metavar="FILE", help="総合ルールのテキスト (UTF-8)")
@@ -44,7 +44,7 @@ def run_check(args) -> int:
     corpus = get_corpus()
     unknown = [k for k in (args.doc or []) if k not in corpus.docs]
     if unknown:
-        print(f"unknown document key: {', '.join(unknown)} (valid: {', '.join(corpus.docs)})", file=sys.stderr)
+        print(f"error: 文書キーがありません: {', '.join(unknown)}（使えるもの: {', '.join(corpus.docs)}）", file=sys.stderr)
         return 2
     rep = report(corpus)
     if args.doc:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 def register(sub) -> None:
     p = sub.add_parser("run", help="シナリオを実行してトレースを表示する")
-    p.add_argument("file", type=Path)
-    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("file", type=Path, help="シナリオの YAML ファイル（scenarios/<game>/…）")
+    p.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
     p.set_defaults(func=run)
     f = sub.add_parser("fuzz", help="ランダム方針でゲームを最後まで行い、不変条件を確認する")
-    f.add_argument("--game", required=True)
-    f.add_argument("--games", type=int, default=100)
-    f.add_argument("--seed", type=int, default=0)
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--game", required=True, help="ルールセット（kaiun, kaiun-multi, los, thv, opcg）")
+    f.add_argument("--games", type=int, default=100, help="ゲーム数（既定 100）")
+    f.add_argument("--seed", type=int, default=0, help="乱数の種（既定 0）")
+    f.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
     f.set_defaults(func=fuzz_cmd)
 
 
@@ -45,15 +45,47 @@ def run(args) -> int:
             who = f" {e['player']}" if e["player"] else ""
             print(f"{e['seq']:>4}  T{e['turn']} {e['phase'] or '-'}{who}  [{e['rule']}] {e['message']}")
             for c in e["changes"]:
-                print(f"        {c['path']}: {c['before']!r} -> {c['after']!r}")
+                for line in change_lines(c["path"], c["before"], c["after"]):
+                    print(f"        {line}")
         if result["pending"]:
             p = result["pending"]
             print(f"待機中の決定 {p['id']} ({p['player']}, {p['rule']}): {p['prompt']}")
             for o in p["options"]:
                 print(f"   - {o['value']!r}: {o['label']}")
-        print(f"勝者: {result['winner']}")
+        print(outcome_line(result))
         print("expect: OK" if result["expect_ok"] else "expect: NG\n  " + "\n  ".join(result["expect_failures"]))
     return 0 if result["expect_ok"] else 1
+
+
+def _short(value, limit: int = 60) -> str:
+    """A value as one short line: a card by its name and id, a list of cards by count and ids."""
+    if isinstance(value, dict) and "id" in value:
+        return f"{value.get('name', '')}({value['id']})" if value.get("name") else str(value["id"])
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "id" in v for v in value):
+        ids = ", ".join(str(v["id"]) for v in value)
+        return f"{len(value)}枚 [{ids if len(ids) <= limit else ids[:limit] + '…'}]"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def change_lines(path: str, before, after) -> list[str]:
+    """One line per value that changed: dicts are opened up to the keys that differ."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out = []
+        for key in list(dict.fromkeys([*before, *after])):
+            if before.get(key) != after.get(key):
+                out += change_lines(f"{path}.{key}", before.get(key), after.get(key))
+        return out
+    return [f"{path}: {_short(before)} → {_short(after)}"]
+
+
+def outcome_line(result: dict) -> str:
+    finished = result["state"].get("finished") if isinstance(result["state"], dict) else None
+    if result["winner"]:
+        return f"勝者: {result['winner']}"
+    if finished:
+        return "結果: 勝者なし（引き分け）"
+    return "結果: ゲームはまだ続いています" + ("（決定待ち）" if result["pending"] else "")
 
 
 def _progress(total: int):

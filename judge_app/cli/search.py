@@ -6,12 +6,12 @@ import sys
 
 
 def register(sub) -> None:
-    p = sub.add_parser("search", help="総合ルールを検索 (search the rulebooks)")
+    p = sub.add_parser("search", help="総合ルールを検索する")
     p.add_argument("query", nargs="+", help="条文番号、キーワード、または質問")
-    p.add_argument("--doc", help="only this document (kaiun, kaiun-multi, los, thv, opcg)")
-    p.add_argument("--limit", type=int, default=10, help="results (1-50, default 10)")
-    p.add_argument("--json", action="store_true", help="print the /api/search answer as JSON")
-    p.add_argument("--index-dir", help="index cache directory (default: the app's INDEX_DIR)")
+    p.add_argument("--doc", help="この文書だけ（kaiun, kaiun-multi, los, thv, opcg）")
+    p.add_argument("--limit", type=int, default=10, help="件数（1〜50、既定 10）")
+    p.add_argument("--json", action="store_true", help="/api/search と同じ JSON で出力する")
+    p.add_argument("--index-dir", help="索引キャッシュのフォルダ（既定: JUDGE_APP_INDEX_DIR）")
     p.set_defaults(func=run)
 
 
@@ -19,21 +19,19 @@ def run(args) -> int:
     from judge_app.search import MAX_LIMIT, UnknownDoc, get_service
 
     if not 1 <= args.limit <= MAX_LIMIT:
-        print(f"--limit must be between 1 and {MAX_LIMIT}", file=sys.stderr)
+        print(f"error: --limit は 1〜{MAX_LIMIT} で指定してください", file=sys.stderr)
         return 2
     if args.index_dir:
         svc = get_service(index_dir=args.index_dir)
     else:
-        from judge_app.config import load_config
-        from judge_app import PROJECT_ROOT
-        import os
+        from judge_app import settings
+        from judge_app.resources import instance_dir
 
-        inst = os.environ.get("JUDGE_APP_INSTANCE", str(PROJECT_ROOT / "instance"))
-        svc = get_service(index_dir=load_config(inst)["INDEX_DIR"])
+        svc = get_service(index_dir=settings.get("INDEX_DIR") or str(instance_dir() / "index"))
     try:
         ans = svc.search(" ".join(args.query), doc=args.doc, limit=args.limit)
     except UnknownDoc as e:
-        print(f"unknown document key: {e.doc} (valid: {', '.join(e.valid)})", file=sys.stderr)
+        print(f"error: 文書キーがありません: {e.doc}（使えるもの: {', '.join(e.valid)}）", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(ans, ensure_ascii=False, indent=1))

@@ -1,20 +1,24 @@
 """`judge-app serve`: the production server (gunicorn, settings in judge_app/gunicorn_conf.py).
 
-`flask --app judge_app run --debug` stays the development server.
+`flask --app judge_app run --debug` (`make dev`) stays the development server.
 """
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import sys
+
+from judge_app import settings
 
 
 def register(sub) -> None:
-    p = sub.add_parser("serve", help="serve the app with gunicorn (production)")
-    p.add_argument("--host", default=os.environ.get("JUDGE_APP_HOST", "127.0.0.1"))
-    p.add_argument("--port", type=int, default=int(os.environ.get("JUDGE_APP_PORT", "8000")))
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core, 2..8)")
-    p.add_argument("--threads", type=int, default=None, help="threads per worker (default 4)")
-    p.add_argument("--no-access-log", action="store_true")
+    p = sub.add_parser("serve", help="gunicorn でアプリを配信する（本番用）")
+    p.add_argument("--host", default=settings.get("HOST"), help="待ち受けるアドレス（既定: JUDGE_APP_HOST か 127.0.0.1）")
+    p.add_argument("--port", type=int, default=settings.get("PORT"), help="ポート（既定: JUDGE_APP_PORT か 8000）")
+    p.add_argument("--workers", type=int, default=None, help="ワーカー数（既定: コア数、2〜8）")
+    p.add_argument("--threads", type=int, default=None, help="ワーカーあたりのスレッド数（既定 4）")
+    p.add_argument("--no-access-log", action="store_true", help="アクセスログを出さない")
     p.set_defaults(func=run)
 
 
@@ -28,7 +32,25 @@ def gunicorn_argv(args) -> list[str]:
     return argv
 
 
+def port_taken(host: str, port: int) -> bool:
+    """True when another process already listens on host:port (gunicorn would retry, then fail in English)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            return e.errno == errno.EADDRINUSE
+    return False
+
+
 def run(args) -> int:
+    if port_taken(args.host, args.port):
+        other = args.port + 1
+        print(f"judge-app: {args.host}:{args.port} はほかのプログラムが使っています。別のポートを選んでください:\n"
+              f"  JUDGE_APP_PORT={other} make serve\n"
+              f"  judge-app serve --port {other}", file=sys.stderr)
+        return 2
     # gunicorn preloads the app in its master (see gunicorn_conf.on_starting): the corpus and the search
     # index are built there once, before the workers fork. exec so signals (HUP = graceful reload,
     # TERM = graceful stop) reach gunicorn's master directly.

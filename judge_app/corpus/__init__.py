@@ -22,7 +22,7 @@ from judge_app.corpus.toc import compare as compare_toc
 __all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "build_corpus",
            "load_edition", "corpus_dir", "CORPUS_DIR"]
 
-CORPUS_DIR = corpus_dir()   # at import time; get_corpus() reads the environment on every call
+CORPUS_DIR = corpus_dir()   # at import time; get_corpus() reads JUDGE_APP_CORPUS on every call
 
 
 def build_corpus(metas: list[dict], texts: dict[str, str]) -> Corpus:

@@ -27,12 +27,11 @@ NOTE_COLUMN = 29   # the name of the one edition of a document whose manifest gi
 
 
 def corpus_dir() -> Path:
-    """`JUDGE_APP_CORPUS` (the contract's name), else `JUDGE_APP_CORPUS_DIR` (its older alias), else rules_corpus/."""
-    for name in ("JUDGE_APP_CORPUS", "JUDGE_APP_CORPUS_DIR"):
-        value = os.environ.get(name)
-        if value:
-            return Path(value)
-    return Path(__file__).resolve().parents[2] / "rules_corpus"
+    """`JUDGE_APP_CORPUS` (the contract's name), else `JUDGE_APP_CORPUS_DIR` (its older alias), else the shipped
+    rules_corpus/ (read every call: tests and `corpus import` point it elsewhere)."""
+    from judge_app.resources import data_dir
+
+    return data_dir("rules_corpus")
 
 
 def stamp(directory: Path) -> tuple[int, int]:

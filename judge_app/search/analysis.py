@@ -15,12 +15,12 @@ raising StopIteration (RuntimeError under PEP 479), the known trap with Whoosh f
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 
 from whoosh.analysis import Token, Tokenizer
 
+from judge_app import settings
 from judge_app.search.normalize import fold, is_cjk, is_word_char, nfkc
 
 # Which analyser makes the words: measured on bench/search_quality.py and bench/search_speed.py
@@ -37,8 +37,26 @@ _STOP_WORDS = {fold(w) for w in (
 
 def analyser_name() -> str:
     """`JUDGE_APP_ANALYSER` if set, else SudachiPy, or Janome where SudachiPy is not installed."""
-    chosen = os.environ.get("JUDGE_APP_ANALYSER", "").lower()
+    chosen = (settings.get("ANALYSER") or "").lower()
     return chosen or _available_default()
+
+
+_ANALYSER_PACKAGES = {"sudachi": ("sudachipy", "sudachidict-core"), "janome": ("janome",)}
+
+
+def analyser_version(name: str | None = None) -> str:
+    """The analyser's name with the versions of its packages (and dictionary): part of the index cache key,
+    so an upgraded analyser or dictionary never reuses an index it did not build."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    name = name or analyser_name()
+    parts = [name]
+    for package in _ANALYSER_PACKAGES.get(name, ()):
+        try:
+            parts.append(f"{package}=={version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package}==?")
+    return ";".join(parts)
 
 
 @functools.lru_cache(maxsize=1)

@@ -65,7 +65,7 @@ def current_editions(corpus) -> list[tuple[str, str | None]]:
 
 def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
-    h.update(f"format={FORMAT};analyser={analysis.analyser_name()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
+    h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     for e in items:
@@ -93,7 +93,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         ix.close()
         counts[scope] = len(group)
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,
-                                         "analyser": analysis.analyser_name(), "built": time.time(),
+                                         "analyser": analysis.analyser_version(), "built": time.time(),
                                          "files": _digests(path)}))
 
 

@@ -17,6 +17,7 @@ from judge_app.engine import UNTIL
 from judge_app.web import session_core as core
 from judge_app.web.rulings import listing, wants_review
 from judge_app.web.session_core import ApiError
+from judge_app.web.views import MESSAGES, error
 
 bp = Blueprint("api_sessions", __name__, url_prefix="/api")
 
@@ -58,15 +59,12 @@ def json_body(required: tuple[str, ...] = (), optional: tuple[str, ...] | None =
 
 @bp.errorhandler(ApiError)
 def _api_error(e: ApiError):
-    return jsonify(e.to_json()), e.status
+    return error(e.status, e.message, e.field)
 
 
 @bp.errorhandler(HTTPException)
 def _http_error(e: HTTPException):
-    field = "body" if e.code == 413 else None
-    from judge_app.web.errors import MESSAGES   # Japanese, as every other message of the API
-
-    return jsonify({"error": MESSAGES.get(e.code, e.name), "field": field, "status": e.code}), e.code
+    return error(e.code, MESSAGES.get(e.code, e.name), "body" if e.code == 413 else None)
 
 
 # ---- games -----------------------------------------------------------------------------------

@@ -13,16 +13,17 @@ import yaml
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from judge_app import PROJECT_ROOT
+from judge_app.resources import data_dir
 from judge_app.engine import EngineError
-from judge_app.web import board_view, csrf
+from judge_app.web import board_view, csrf, views
 from judge_app.web import session_core as core
 from judge_app.web.session_core import ApiError
+from judge_app.web.views import render, wants_json
 
 bp = Blueprint("board", __name__)
 bp.before_request(csrf.check)
 
-SCENARIO_ROOT = PROJECT_ROOT / "scenarios"
+SCENARIO_ROOT = data_dir("scenarios")
 
 
 # ---- drawing, shared with the session and ruling pages -----------------------------------------------
@@ -90,9 +91,7 @@ def scenario_text(game: str, name: str) -> str:
 def index():
     games = [{"game": r.game, "title": r.title, "url": url_for("board.builder", game=r.game),
               "scenarios": len(scenario_list(r.game))} for r in core.rulesets().values()]
-    if csrf.wants_json():
-        return jsonify({"games": games})
-    return render_template("board/index.html", games=games)
+    return render({"games": games}, "board/index.html", games=games)
 
 
 def _initial(ruleset) -> tuple[dict, int, str, str]:
@@ -120,7 +119,7 @@ def builder(game: str):
         ruleset = core.ruleset_of(game, status=404)
         board, seed, title, source = _initial(ruleset)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     return _builder_page(ruleset, board, seed, title, source)
 
 
@@ -135,18 +134,16 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "labels": {**board_view.LABELS, **board_view.layout_of(ruleset.game).labels},
             "value_labels": {**board_view.VALUE_LABELS, **board_view.layout_of(ruleset.game).value_labels},
             "minor_fields": sorted(board_view.layout_of(ruleset.game).card_hidden)}
-    if csrf.wants_json() and error is None:
-        return jsonify(info)
-    if error is not None and csrf.wants_json():
-        return jsonify(error.to_json()), error.status
+    if error is not None and wants_json():
+        return views.error(error.status, error.message, error.field)
     try:
         options = ruleset.options_of(board) if isinstance(board, dict) else {}
     except EngineError:
         options = {o.name: o.default for o in ruleset.rule_options}
     drawing = render_board(ruleset.game, board, edit=True) if isinstance(board, dict) else None
     text = board_text if board_text is not None else json.dumps(board, ensure_ascii=False, indent=1)
-    return render_template("board/builder.html", info=info, ruleset=ruleset, drawing=drawing, board_text=text,
-                           options=options, error=error, title=title), (error.status if error else 200)
+    return render(info, "board/builder.html", error.status if error else 200, info=info, ruleset=ruleset,
+                  drawing=drawing, board_text=text, options=options, error=error, title=title)
 
 
 def _form_board(ruleset) -> tuple[Any, str]:
@@ -188,7 +185,7 @@ def start(game: str):
     try:
         ruleset = core.ruleset_of(game, status=404)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     board, text, seed = None, request.form.get("board", ""), 0
     try:
         board, text = _form_board(ruleset)
@@ -211,7 +208,7 @@ def start_scenario(game: str):
             return redirect(url_for("board.builder", game=game, scenario=name), 303)
         rec, _ = core.create_from_scenario(text, run_script=request.form.get("play", "1") != "0")
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     return redirect(url_for("sessions.show", sid=rec.id), 303)
 
 
@@ -224,7 +221,7 @@ def start_fresh(game: str):
             board = ruleset.new_game_board(random.Random(seed))
         rec, _ = core.create_session(ruleset.game, board, seed, [], "新しいゲーム")
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     return redirect(url_for("sessions.show", sid=rec.id), 303)
 
 
@@ -248,4 +245,4 @@ def render_fragment(game: str):
             problem = e.to_json()
         return jsonify({"html": str(render_board(ruleset.game, board, edit=True)), "problem": problem})
     except ApiError as e:
-        return jsonify(e.to_json()), e.status
+        return views.error(e.status, e.message, e.field)

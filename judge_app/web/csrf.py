@@ -1,4 +1,4 @@
-"""CSRF protection for HTML forms that change stored data, and the JSON-twin negotiation of pages.
+"""CSRF protection for HTML forms that change stored data.
 
 A random token lives in Flask's signed session cookie (SameSite=Lax); every such form carries it in a
 hidden `csrf` field and the blueprint checks it on POST. The JSON API takes JSON bodies only, which a
@@ -9,7 +9,9 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import render_template, request, session
+from flask import request, session
+
+from judge_app.web.views import error
 
 FIELD = "csrf"
 
@@ -28,30 +30,12 @@ def check():
     sent = request.form.get(FIELD, "")
     token = session.get(FIELD)
     if not isinstance(token, str) or not sent or not hmac.compare_digest(sent, token):
-        return error_page(400, "フォームの有効期限が切れたか、別のサイトから送られました。"
+        return error(400, "フォームの有効期限が切れたか、別のサイトから送られました。"
                                "ページを読み込み直してから、もう一度送ってください。", FIELD)
     return None
-
-
-def wants_json() -> bool:
-    """A page's JSON twin: ?format=json, or an Accept header that prefers JSON to HTML."""
-    fmt = request.args.get("format")
-    if fmt:
-        return fmt == "json"
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json" and request.accept_mimetypes["application/json"] > request.accept_mimetypes["text/html"]
 
 
 def init_app(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-
-
-def error_page(status: int, message: str, field: str | None = None):
-    """An HTML error with the same `{error, field}` content the JSON twin would give."""
-    if wants_json():
-        from flask import jsonify
-
-        return jsonify({"error": message, "field": field}), status
-    return render_template("sessions/error.html", status=status, message=message, field=field), status

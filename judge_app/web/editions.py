@@ -5,11 +5,12 @@ Without `from`/`to` the page compares the edition before the current one with th
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template, request, url_for
+from flask import Blueprint, request, url_for
 
 from judge_app.corpus import get_corpus
 from judge_app.corpus.diff import UnknownEdition, edition_diff, editions
 from judge_app.web.clause_text import clause_url
+from judge_app.web.views import error, render
 
 bp = Blueprint("editions", __name__)
 
@@ -29,18 +30,6 @@ def edition_clause_url(doc: str, number: str | None, version: str) -> str | None
         return None
     cur = get_corpus().docs[doc].edition
     return clause_url(f"{doc}:{number}", **({} if version == cur else {"edition": version}))
-
-
-def _error(status: int, message: str, field: str, doc: str | None, as_json: bool, valid=None):
-    body = {"error": message, "field": field, "status": status}
-    if valid is not None:
-        body["valid_editions"] = valid
-    if as_json:
-        return jsonify(body), status
-    heading = "版が見つかりません" if field in ("from", "to", "edition") else None
-    return render_template("rules/error.html", error=dict(body, suggestions=[], heading=heading), status=status,
-                           doc=get_corpus().docs.get(doc) if doc else None,
-                           docs=list(get_corpus().docs.values())), status
 
 
 def changes_json(d) -> dict:
@@ -64,21 +53,19 @@ def groups(d) -> list[dict]:
 
 @bp.get("/rules/<doc>/changes")
 def changes(doc: str):
-    as_json = request.args.get("format") == "json"
     corpus = get_corpus()
     if doc not in corpus.docs:
-        return _error(404, f"文書「{doc}」はありません。有効な文書キー: {', '.join(corpus.docs)}", "doc", None, as_json)
+        return error(404, f"文書「{doc}」はありません。有効な文書キー: {', '.join(corpus.docs)}", "doc",
+                     code="unknown_doc", valid_docs=list(corpus.docs))
     old, new = default_pair(doc)
     old = request.args.get("from") or old
     new = request.args.get("to") or new
     try:
         d = edition_diff(doc, old, new)
     except UnknownEdition as e:
-        return _error(400, str(e), e.field, doc, as_json, e.valid)
-    if as_json:
-        return jsonify(changes_json(d))
-    kept = editions(doc)
-    return render_template("rules/changes.html", doc=corpus.docs[doc], d=d, groups=groups(d), kept=kept,
-                           labels=KIND_LABELS, url_old=lambda n: edition_clause_url(doc, n, d.old_version),
-                           url_new=lambda n: edition_clause_url(doc, n, d.new_version),
-                           json_url=url_for("editions.changes", doc=doc, format="json", **{"from": old, "to": new}))
+        return error(400, str(e), e.field, code="unknown_edition", valid_editions=e.valid)
+    return render(changes_json(d), "rules/changes.html", doc=corpus.docs[doc], d=d, groups=groups(d),
+                  kept=editions(doc), labels=KIND_LABELS,
+                  url_old=lambda n: edition_clause_url(doc, n, d.old_version),
+                  url_new=lambda n: edition_clause_url(doc, n, d.new_version),
+                  json_url=url_for("editions.changes", doc=doc, format="json", **{"from": old, "to": new}))

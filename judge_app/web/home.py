@@ -1,13 +1,23 @@
-"""Home page: the search box and the five rulebooks."""
+"""Home page: the search box and the five rulebooks. JSON twin: the documents, with links to the API."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, url_for
 
 from judge_app.corpus import get_corpus
+from judge_app.web.views import render
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index():
-    return render_template("home.html", docs=list(get_corpus().docs.values()))
+    docs = list(get_corpus().docs.values())
+    data = {
+        "docs": [d.summary_json() | {"url": url_for("rules.toc", doc=d.key),
+                                     "glossary": url_for("search.glossary_page", doc=d.key),
+                                     "board": url_for("board.builder", game=d.key)} for d in docs],
+        "api": {"docs": url_for("rules.api_docs"), "search": url_for("search.api_search") + "?q=",
+                "clause": "/api/clauses/<doc>/<number>", "sessions": "/api/sessions",
+                "rulings": url_for("rulings.index") + "?format=json"},
+    }
+    return render(data, "home.html", docs=docs)

@@ -5,54 +5,49 @@ HTML                          JSON twin
 /rules/<doc>                  /rules/<doc>?format=json
 /rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
 A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
-`?edition=V` on a clause page shows the clause as edition V of the rulebook printed it (default: the current one).
+`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one).
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, request, url_for
 
 from judge_app.corpus import Clause, Corpus, Document, get_corpus, load_edition
 from judge_app.corpus.diff import editions as kept_editions
-from judge_app.web.clause_text import clause_url, render_clause_text
 from judge_app.web.clause_editions import edition_context
+from judge_app.web.clause_text import clause_url, render_clause_text
+from judge_app.web.views import error, render
 
 bp = Blueprint("rules", __name__)
 
 
 # ---- helpers -------------------------------------------------------------------------------------------
-def _wants_json() -> bool:
-    return request.args.get("format") == "json"
-
-
 def _expand() -> bool:
     return request.args.get("expand") in ("1", "true", "yes")
 
 
-def _error(status: int, code: str, message: str, *, as_json: bool, field: str | None = None,
-           doc: Document | None = None, suggestions: list[str] | None = None):
-    corpus = get_corpus()
+def _error(status: int, code: str, message: str, *, field: str | None = None, doc: Document | None = None,
+           suggestions: list[str] | None = None):
     sugg = []
     for n in suggestions or []:
         c = doc.clause_by_number(n) if doc else None
         if c is not None:
             sugg.append({"number": c.number, "id": c.id, "label": c.label, "url": clause_url(c.id)})
-    # same shape as web/errors.py ({error: Japanese message, field, status}) plus a machine-readable code
-    body = {"error": message, "field": field, "status": status, "code": code, "suggestions": sugg,
-            "valid_docs": list(corpus.docs)}
-    if as_json:
-        return jsonify(body), status
-    return render_template("rules/error.html", error=body, status=status, doc=doc,
-                           docs=list(corpus.docs.values())), status
+    return error(status, message, field, code=code, suggestions=sugg, valid_docs=list(get_corpus().docs))
 
 
-def _doc_or_error(key: str, as_json: bool):
+def _doc_or_error(key: str):
     corpus = get_corpus()
     doc = corpus.docs.get(key)
     if doc is None:
         return None, _error(404, "unknown_doc",
-                            f"文書「{key}」はありません。有効な文書キー: {', '.join(corpus.docs)}",
-                            as_json=as_json, field="doc")
+                            f"文書「{key}」はありません。有効な文書キー: {', '.join(corpus.docs)}", field="doc")
     return doc, None
+
+
+def _unknown_edition(d: Document, version: str):
+    valid = [e["version"] for e in kept_editions(d.key)]
+    return error(404, f"{d.title}に版「{version}」はありません（保存されている版: {'、'.join(valid)}）", "edition",
+                 code="unknown_edition", valid_editions=valid)
 
 
 def breadcrumb(clause: Clause, corpus: Corpus | None = None) -> list[Clause]:
@@ -106,9 +101,8 @@ def api_docs():
 
 @bp.get("/rules/")
 def index():
-    if _wants_json():
-        return api_docs()
-    return render_template("rules/index.html", docs=list(get_corpus().docs.values()))
+    docs = list(get_corpus().docs.values())
+    return render({"docs": [d.summary_json() for d in docs]}, "rules/index.html", docs=docs)
 
 
 @bp.get("/rules")
@@ -123,10 +117,9 @@ def toc_slash(doc: str):
 
 @bp.get("/rules/<doc>")
 def toc(doc: str):
-    as_json = _wants_json()
     if doc not in get_corpus().docs and doc.lower() in get_corpus().docs:
         return redirect(url_for("rules.toc", doc=doc.lower(), **request.args), 301)
-    d, err = _doc_or_error(doc, as_json)
+    d, err = _doc_or_error(doc)
     if err:
         return err
     url = clause_url
@@ -134,29 +127,26 @@ def toc(doc: str):
     if version and version != d.edition:   # the table of contents of an earlier edition
         corpus = load_edition(d.key, version)
         if corpus is None:
-            valid = [e["version"] for e in kept_editions(d.key)]
-            return _error(404, "unknown_edition", f"{d.title}に版「{version}」はありません（保存されている版: "
-                          f"{'、'.join(valid)}）", as_json=as_json, field="edition", doc=d)
+            return _unknown_edition(d, version)
         d = corpus.docs[d.key]
 
         def url(cid: str, **args) -> str:
             return clause_url(cid, **dict(args, edition=version))
+    else:
+        version = None
     everything = _expand()
     tree = toc_tree(d, d.roots, everything, url)
-    if as_json:
-        return jsonify({"document": d.summary_json(), "edition": d.edition, "expand": everything, "toc": tree,
-                        "history_notes": d.history_notes})
-    return render_template("rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=url,
-                           edition=version if version and version != get_corpus().docs[d.key].edition else None)
+    data = {"document": d.summary_json(), "edition": d.edition, "expand": everything, "toc": tree,
+            "history_notes": d.history_notes}
+    return render(data, "rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=url, edition=version)
 
 
 def _lookup(doc: str, number: str, api: bool):
     """(clause, None) or (None, response): canonical redirects, base-document hand-off, 4xx with suggestions."""
-    as_json = api or _wants_json()
     corpus = get_corpus()
     if doc not in corpus.docs and doc.lower() in corpus.docs and not api:
         return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **request.args), 301)
-    d, err = _doc_or_error(doc, as_json)
+    d, err = _doc_or_error(doc)
     if err:
         return None, err
     exact = d.clauses.get(f"{d.key}:{number}")
@@ -165,8 +155,7 @@ def _lookup(doc: str, number: str, api: bool):
     canonical = d.canonical(number)
     if canonical is None:
         return None, _error(400, "malformed_number",
-                            f"「{number}」は{d.title}の条文番号として読めません（例: {_example(d)}）",
-                            as_json=as_json, field="number", doc=d, suggestions=d.closest(number))
+                            f"「{number}」は{d.title}の条文番号として読めません（例: {_example(d)}）", field="number", doc=d, suggestions=d.closest(number))
     c = d.clause_by_number(canonical)
     if c is None:
         inherited = corpus.resolve(d.key, canonical)
@@ -174,8 +163,7 @@ def _lookup(doc: str, number: str, api: bool):
             return None, redirect(clause_url(inherited.id, **request.args), 302)
         if inherited is not None:
             return inherited, None
-        return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません",
-                            as_json=as_json, field="number", doc=d, suggestions=d.closest(canonical))
+        return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません", field="number", doc=d, suggestions=d.closest(canonical))
     if not api and canonical != number:
         return None, redirect(clause_url(c.id, **request.args), 301)
     return c, None
@@ -186,21 +174,18 @@ def _example(d: Document) -> str:
 
 
 def _edition_lookup(doc: str, number: str, version: str, api: bool):
-    """(corpus of edition `version`, clause) or (None, response): the clause as that edition printed it."""
-    as_json = api or _wants_json()
-    d, err = _doc_or_error(doc, as_json)
+    """((corpus of edition `version`, clause), None) or (None, response): the clause as that edition printed it."""
+    d, err = _doc_or_error(doc)
     if err:
         return None, err
     corpus = load_edition(d.key, version)
     if corpus is None:
-        valid = [e["version"] for e in kept_editions(d.key)]
-        return None, _error(404, "unknown_edition", f"{d.title}に版「{version}」はありません（保存されている版: "
-                            f"{'、'.join(valid)}）", as_json=as_json, field="edition", doc=d)
+        return None, _unknown_edition(d, version)
     ed_doc = corpus.docs[d.key]
     c = ed_doc.clauses.get(f"{d.key}:{number}") or ed_doc.find(number)
     if c is None:
         return None, _error(404, "unknown_clause", f"{d.title} {version} に {number} はありません",
-                            as_json=as_json, field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
+                            field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
     if not api and c.number != number:
         return None, redirect(clause_url(c.id, **request.args), 301)
     return (corpus, c), None
@@ -238,8 +223,6 @@ def clause(doc: str, number: str):
     if resp is not None:
         return resp
     corpus, c, ed = hit
-    if _wants_json():
-        return jsonify(clause_json(c, corpus, ed))
     d = corpus.docs[c.doc]
     prev, nxt = neighbours(c, corpus)
     url = clause_url
@@ -250,9 +233,9 @@ def clause(doc: str, number: str):
 
         def text(clause: Clause):
             return render_clause_text(clause, corpus=corpus, url=url)
-    return render_template(
-        "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c, corpus), prev=prev, next=nxt, expand=_expand(),
-        corpus=corpus, render_text=text, clause_url=url, ed=ed,
+    return render(
+        clause_json(c, corpus, ed), "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c, corpus), prev=prev,
+        next=nxt, expand=_expand(), corpus=corpus, render_text=text, clause_url=url, ed=ed,
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 

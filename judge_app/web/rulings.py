@@ -8,14 +8,15 @@ from __future__ import annotations
 import datetime as dt
 
 import yaml
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, request, url_for
 
 from judge_app.store import get_store
-from judge_app.web import csrf
+from judge_app.web import csrf, views
 from judge_app.web import session_core as core
 from judge_app.web import ruling_review
 from judge_app.web.board import render_board
 from judge_app.web.session_core import ApiError
+from judge_app.web.views import render, wants_json
 from judge_app.web.sessions import clause_href, selected_entry, trace_window
 
 bp = Blueprint("rulings", __name__)
@@ -37,13 +38,12 @@ def index(error: ApiError | None = None, text: str = ""):
     only_review = wants_review()
     items = [dict(i, when=when(i["created"]), game_title=_title(i["game"]))
              for i in listing(game, only_review, limit=200)]
-    if csrf.wants_json():
-        if error:
-            return jsonify(error.to_json()), error.status
-        return jsonify({"review": only_review,
-                        "rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]})
-    return render_template("rulings/index.html", items=items, error=error, text=text, only_review=only_review,
-                           games=core.rulesets()), (error.status if error else 200)
+    if error is not None and wants_json():
+        return views.error(error.status, error.message, error.field)
+    data = {"review": only_review,
+            "rulings": [{k: v for k, v in i.items() if k not in ("when", "game_title")} for i in items]}
+    return render(data, "rulings/index.html", error.status if error else 200, items=items, error=error, text=text,
+                  games=core.rulesets(), only_review=only_review)
 
 
 def wants_review() -> bool:
@@ -105,17 +105,16 @@ def show(slug: str):
         r = core.get_ruling(slug)
         g = core.replay_ruling(r)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
-    if csrf.wants_json():
-        return jsonify(core.ruling_json(r, g))
+        return views.error(e.status, e.message, e.field)
     cite = ruling_review.ruling_citations(r)   # the ruling keeps citing its own editions' ids
     entry = cite.entry(selected_entry(g, request.args.get("entry")))
     trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
     trace = [cite.entry(e) for e in trace]
-    review = ruling_review.review(r, ruling_review.cited(g))
-    return render_template(
-        "rulings/show.html", r=r, g=g, when=when(r.created), trace=trace, trace_hidden=hidden, review=review,
-        pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry, clause_href=clause_href,
+    data = core.ruling_json(r, g)
+    return render(
+        data, "rulings/show.html", r=r, g=g, when=when(r.created), trace=trace, trace_hidden=hidden,
+        review=data["review"], pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry,
+        clause_href=clause_href,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
 
 
@@ -125,7 +124,7 @@ def export(slug: str):
         r = core.get_ruling(slug)
         data = core.scenario_of(r)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=False)
     return Response(text, mimetype="application/yaml",
                     headers={"Content-Disposition": f'attachment; filename="{r.game}-{r.slug}.yaml"'})
@@ -138,7 +137,7 @@ def continue_(slug: str):
         r = core.get_ruling(slug)
         rec, _ = core.create_session(r.game, r.board, r.seed, r.answers, r.title)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     return redirect(url_for("sessions.show", sid=rec.id), 303)
 
 
@@ -150,8 +149,7 @@ def replay(slug: str):
         g_made = core.replay_ruling(r)
         g_now = core.replay_ruling(r)   # a fresh run by the engine in force, not the cached game
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
+        return views.error(e.status, e.message, e.field)
     result = ruling_review.replay(r, g_made, g_now)
-    if csrf.wants_json():
-        return jsonify(dict(result, slug=r.slug, title=r.title, url=url_for("rulings.show", slug=r.slug)))
-    return render_template("rulings/replay.html", r=r, g=g_now, res=result, clause_href=clause_href)
+    data = dict(result, slug=r.slug, title=r.title, url=url_for("rulings.show", slug=r.slug))
+    return render(data, "rulings/replay.html", r=r, g=g_now, res=result, clause_href=clause_href)

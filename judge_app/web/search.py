@@ -10,13 +10,13 @@ plain text. An unknown doc is a 400 naming the valid keys; a bad limit a 400 nam
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, jsonify, render_template, request
+from flask import Blueprint, Flask, jsonify, request
 from markupsafe import Markup, escape
 
 from judge_app.corpus import get_corpus
 from judge_app.search import MAX_LIMIT, UnknownDoc, get_service
 from judge_app.web.clause_text import clause_url
-from judge_app.web.errors import error_response
+from judge_app.web.views import error, render
 
 bp = Blueprint("search", __name__)
 
@@ -38,9 +38,10 @@ def init_app(app: Flask) -> None:
         return Markup("".join(out))
 
 
-def _doc_error(e: UnknownDoc):
-    return error_response(400, f"文書「{e.doc}」はありません。有効な文書キー: {', '.join(e.valid)}",
-                          field="doc", code="unknown_doc", valid_docs=e.valid)
+def _doc_error(e: UnknownDoc, status: int = 400):
+    """An unknown document: 400 when it was a query parameter (?doc=), 404 when it was the path."""
+    return error(status, f"文書「{e.doc}」はありません。有効な文書キー: {', '.join(e.valid)}",
+                 field="doc", code="unknown_doc", valid_docs=e.valid)
 
 
 def _limit():
@@ -56,8 +57,8 @@ def _answer():
     """(answer, None) or (None, error response) for the current request's q, doc, limit."""
     limit = _limit()
     if limit is None:
-        return None, error_response(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
-                                    field="limit", code="bad_limit")
+        return None, error(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
+                           field="limit", code="bad_limit")
     try:
         ans = get_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None, limit=limit)
     except UnknownDoc as e:
@@ -78,31 +79,29 @@ def search_page():
     ans, err = _answer()
     if err is not None:
         return err
-    if request.args.get("format") == "json":
-        return jsonify(ans)
-    return render_template("search.html", answer=ans, docs=list(get_corpus().docs.values()))
+    return render(ans, "search.html", answer=ans, docs=list(get_corpus().docs.values()))
+
+
+def _glossary(doc: str) -> dict:
+    terms = get_service().glossary_for(doc)
+    for t in terms:
+        t["url"] = clause_url(t["id"])
+    return {"doc": doc, "terms": terms}
 
 
 @bp.get("/api/glossary/<doc>")
 def api_glossary(doc):
     try:
-        terms = get_service().glossary_for(doc)
+        return jsonify(_glossary(doc))
     except UnknownDoc as e:
-        return _doc_error(e)
-    for t in terms:
-        t["url"] = clause_url(t["id"])
-    return jsonify({"doc": doc, "terms": terms})
+        return _doc_error(e, 404)
 
 
 @bp.get("/glossary/<doc>")
 def glossary_page(doc):
-    if request.args.get("format") == "json":
-        return api_glossary(doc)
     try:
-        terms = get_service().glossary_for(doc)
+        data = _glossary(doc)
     except UnknownDoc as e:
-        return _doc_error(e)
-    for t in terms:
-        t["url"] = clause_url(t["id"])
+        return _doc_error(e, 404)
     corpus = get_corpus()
-    return render_template("glossary.html", doc=corpus.docs[doc], terms=terms, docs=list(corpus.docs.values()))
+    return render(data, "glossary.html", doc=corpus.docs[doc], terms=data["terms"], docs=list(corpus.docs.values()))

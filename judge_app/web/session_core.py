@@ -32,7 +32,7 @@ class ApiError(Exception):
         self.status, self.message, self.field = status, message, field
 
     def to_json(self) -> dict:
-        return {"error": self.message, "field": self.field}
+        return {"error": self.message, "field": self.field, "status": self.status}
 
 
 def rulesets() -> dict[str, Ruleset]:

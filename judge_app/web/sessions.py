@@ -7,14 +7,15 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, request, url_for
 
 from judge_app.engine import UNTIL
-from judge_app.web import csrf
+from judge_app.web import csrf, views
 from judge_app.web import session_core as core
 from judge_app.web.board import render_board
 from judge_app.web.ruling_review import Citations
 from judge_app.web.session_core import ApiError
+from judge_app.web.views import render, wants_json
 
 bp = Blueprint("sessions", __name__)
 bp.before_request(csrf.check)
@@ -129,11 +130,9 @@ def page(sid: str, error: ApiError | None = None, status: int = 200):
     try:
         rec, g = core.load_session(sid)
     except ApiError as e:
-        return csrf.error_page(e.status, e.message, e.field)
-    if csrf.wants_json():
-        if error:
-            return jsonify(error.to_json()), error.status
-        return jsonify(core.session_json(rec, g))
+        return views.error(e.status, e.message, e.field)
+    if error is not None and wants_json():
+        return views.error(error.status, error.message, error.field)
     cite = Citations(g.ruleset)   # the engine's ids shown in the current edition
     entry = cite.entry(selected_entry(g, request.args.get("entry")))
     trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
@@ -144,13 +143,14 @@ def page(sid: str, error: ApiError | None = None, status: int = 200):
     rule_options = [dict(o.to_json(), clauses=[cite.show(c)[0] for c in o.clauses],
                          chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
                     for o in g.ruleset.rule_options]
-    return render_template(
-        "sessions/show.html", rec=rec, g=g, trace=trace, trace_hidden=hidden,
+    return render(
+        core.session_json(rec, g), "sessions/show.html", error.status if error else status,
+        rec=rec, g=g, trace=trace, trace_hidden=hidden,
         pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
         adjustments=adjustments, players=core._players(g), until_labels=UNTIL_LABELS, error=error,
         clause_href=clause_href, answers=g.answers, rule_options=rule_options,
-    ), (error.status if error else status)
+    )
 
 
 @bp.get("/sessions/<sid>")
@@ -167,7 +167,7 @@ def _do(sid: str, action: str, **params):
         core.act(sid, action, **params)
     except ApiError as e:
         if e.status == 404:
-            return csrf.error_page(e.status, e.message, e.field)
+            return views.error(e.status, e.message, e.field)
         return page(sid, error=e)
     return _back(sid)
 
@@ -199,7 +199,7 @@ def adjust(sid: str):
         body = parse_adjust_form(g.ruleset, request.form)
     except ApiError as e:
         if e.status == 404:
-            return csrf.error_page(e.status, e.message, e.field)
+            return views.error(e.status, e.message, e.field)
         return page(sid, error=e)
     return _do(sid, "adjust", body=body)
 
@@ -215,6 +215,6 @@ def save(sid: str):
         r = core.save_ruling(sid, request.form.get("title", ""), request.form.get("note", ""))
     except ApiError as e:
         if e.status == 404:
-            return csrf.error_page(e.status, e.message, e.field)
+            return views.error(e.status, e.message, e.field)
         return page(sid, error=e)
     return redirect(url_for("rulings.show", slug=r.slug), 303)

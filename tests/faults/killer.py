@@ -71,13 +71,15 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited ({self.proc.returncode}): {self.log.read_text()[-2000:]}")
+            c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
             try:
-                c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 c.request("GET", "/healthz")
                 if c.getresponse().status == 200 and len(children(self.proc.pid)) >= self.workers:
                     return
             except OSError:
                 pass
+            finally:
+                c.close()
             time.sleep(0.1)
         raise RuntimeError("server did not come up")
 
@@ -302,6 +304,7 @@ def run(instance: Path, writers: int = 6, rounds: tuple[str, ...] = ("worker", "
     conn.request("GET", "/")
     resp = conn.getresponse()
     resp.read()
+    conn.close()
     served = {"status": resp.status, "headers": dict(resp.getheaders()), "workers": len(server.worker_pids()),
               "log": server.log.read_text()[-3000:]}
     race = race_one_session(server.port, *boards[0])

@@ -241,6 +241,7 @@ def method_cases() -> list[Case]:
         Case("method-post-docs", "POST", "/api/docs", j({}), names=()),
         Case("method-post-clause", "POST", "/api/clauses/opcg/7-1-4", j({}), names=()),
         Case("method-post-healthz", "POST", "/healthz", j({}), names=()),
+        Case("method-post-favicon", "POST", "/favicon.ico", j({}), names=()),
     ]
 
 

@@ -126,8 +126,10 @@ def test_hostile_request_gets_a_4xx_naming_the_problem_and_changes_nothing(env, 
     assert 400 <= resp.status_code < 500, f"{resp.status_code}: {text[:300]}"
     if resp.is_json:
         body = resp.get_json()
-        message = body.get("message") or body.get("error")
-        assert isinstance(message, str) and message.strip(), body
+        # the one error shape (judge_app/web/views.error): {error, field, status} plus optional extras
+        assert isinstance(body.get("error"), str) and "field" in body and body.get("status") == resp.status_code, body
+        message = body["error"]
+        assert message.strip(), body
         assert JAPANESE.search(message), f"message is not Japanese: {message!r}"
         said = f"{body.get('field') or ''} {body.get('error') or ''} {body.get('message') or ''}"
         if case.names:

@@ -13,7 +13,10 @@ from judge_app.web.security import CSP
 
 def test_gunicorn_preloads_with_thread_workers_and_sane_timeouts():
     assert gunicorn_conf.preload_app is True
-    assert gunicorn_conf.worker_class == "gthread" and gunicorn_conf.workers >= 2
+    from gunicorn.workers.gthread import ThreadWorker
+    from gunicorn.util import load_class
+
+    assert issubclass(load_class(gunicorn_conf.worker_class), ThreadWorker) and gunicorn_conf.workers >= 2
     assert 10 <= gunicorn_conf.timeout <= 120 and 0 < gunicorn_conf.graceful_timeout <= gunicorn_conf.timeout
     assert gunicorn_conf.wsgi_app == "judge_app.wsgi:app"
     assert callable(gunicorn_conf.on_starting) and callable(gunicorn_conf.post_fork)

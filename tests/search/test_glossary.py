@@ -58,7 +58,7 @@ def test_glossary_page_and_json(client):
 
 def test_glossary_unknown_doc_names_valid_keys(client):
     r = client.get("/api/glossary/mtg")
-    assert r.status_code == 400
+    assert r.status_code == 404          # a path that names no document, as /rules/mtg
     assert r.get_json()["field"] == "doc" and "opcg" in r.get_json()["error"]
 
 

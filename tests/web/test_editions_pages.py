@@ -43,7 +43,7 @@ def test_changes_unknown_edition_names_the_field_and_the_editions_kept(client):
     j = r.get_json()
     assert j["field"] == "from" and j["valid_editions"] == ["ver.1.1.6", "ver.1.1.7"] and "ver.0" in j["error"]
     html = client.get("/rules/opcg/changes?to=ver.0").get_data(as_text=True)
-    assert "版が見つかりません" in html and "ver.1.1.6" in html
+    assert "版「ver.0」はありません" in html and "保存されている版" in html and "ver.1.1.6" in html
     assert client.get("/rules/mtg/changes?format=json").status_code == 404
 
 

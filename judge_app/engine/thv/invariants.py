@@ -3,51 +3,26 @@ from collections import Counter
 
 from judge_app.engine.thv.cards import PLAYERS, ZONES
 
-# These lists are replaced, never changed in place (cards in them are never updated), so what was computed
-# for one list object holds while the zone is that same object.
+# Zones whose cards have no 縦横 state to check (cards in them are only counted).
 STILL = ("deck", "hand", "graveyard", "removed", "sideboard")
 
 
-def _summary(lst):
-    ids = [c["id"] for c in lst]
-    p1 = sum(1 for c in lst if c["owner"] == "p1")
-    return lst, ids, p1
-
-
 def broken(g) -> list[str]:
+    """Every check runs on the state as it is now: nothing is cached, so a change made in place is seen too."""
     out = []
     ids: list[str] = []
     owned_p1 = 0
     data = g.data
     players = data["players"]
-    cache = g.__dict__.setdefault("_thv_inv_cache", {})
-    # Zones are replaced when they change, and field cards are replaced when updated: when every zone list
-    # and every field card is the very object seen last time, the card checks still hold.
-    key = [players[p][z] for p in PLAYERS for z in ZONES] + [c for p in PLAYERS for c in players[p]["field"]]
-    last = cache.get("key")
-    same = last is not None and len(last) == len(key) and all(a is b for a, b in zip(last, key))
-    if same:
-        out = list(cache["cards"])
-        return out + _flow(data, players)
     for p in PLAYERS:
         pl = players[p]
         for zone in ZONES:
-            lst = pl[zone]
-            if not lst:
-                continue
-            if zone in STILL:
-                hit = cache.get((p, zone))
-                if hit is None or hit[0] is not lst:
-                    hit = cache[(p, zone)] = _summary(lst)
-                ids += hit[1]
-                owned_p1 += hit[2]
-                continue
-            for c in lst:
+            for c in pl[zone]:
                 ids.append(c["id"])
                 owned_p1 += c["owner"] == "p1"
-                st = c.get("state")
-                if zone == "play_area":
+                if zone in STILL or zone == "play_area":
                     continue
+                st = c.get("state")
                 if st != "active" and st != "sleep":
                     out.append(f"{c['id']}: 縦横の状態がない")
                 if zone == "field":
@@ -64,7 +39,6 @@ def broken(g) -> list[str]:
     counts = data.get("card_counts")
     if counts and (owned_p1 != counts["p1"] or len(ids) - owned_p1 != counts["p2"]):
         out.append(f"カードの枚数が変わった: {counts} → p1 {owned_p1}, p2 {len(ids) - owned_p1}")
-    cache["key"], cache["cards"] = key, list(out)
     return out + _flow(data, players)
 
 

@@ -1,0 +1,102 @@
+"""Every JUDGE_APP_* setting in one table, read by one typed parser.
+
+The app, `judge-app serve` (gunicorn), the corpus and the search all read their settings here, so a setting is
+named, typed and documented once. `judge-app settings` prints the table; a test fails when the code reads a
+JUDGE_APP_* variable that is not in it, or when one in it is missing from the README. Imports nothing of ours.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+PREFIX = "JUDGE_APP_"
+
+
+class SettingError(ValueError):
+    """A JUDGE_APP_* variable that cannot be read as its type. The message names the variable."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str            # without the prefix
+    type: type           # str, int or bool
+    default: Any         # None: worked out where it is used (see `doc`)
+    doc: str             # one line, Japanese, for the README table and `judge-app settings`
+    scope: str           # "app" | "serve" | "tests"
+
+    @property
+    def env(self) -> str:
+        return PREFIX + self.name
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+SETTINGS: tuple[Setting, ...] = (
+    # -- the app (every process)
+    Setting("INSTANCE", str, None, "セッション・裁定・索引キャッシュ・秘密鍵を置くフォルダ（既定: ソースからは instance/、"
+            "インストール版は <prefix>/var/judge_app-instance）", "app"),
+    Setting("DATABASE", str, None, "SQLite のファイル（既定: <INSTANCE>/judge_app.sqlite3）", "app"),
+    Setting("INDEX_DIR", str, None, "検索索引のキャッシュ（既定: <INSTANCE>/index）", "app"),
+    Setting("SECRET_KEY", str, None, "CSRF トークンの署名鍵（既定: <INSTANCE>/secret_key に初回生成）", "app"),
+    Setting("MAX_CONTENT_LENGTH", int, 1024 * 1024, "リクエスト本体の上限（バイト）", "app"),
+    Setting("JSON_AS_ASCII", bool, False, "JSON の日本語を \\uXXXX で書く（true/false）", "app"),
+    Setting("CORPUS", str, None, "総合ルールの全版と manifest.yaml のフォルダ。judge-app corpus import の書き込み先"
+            "（既定: 同梱の rules_corpus/。インストール版では書き込めるフォルダを指定）", "app"),
+    Setting("CORPUS_DIR", str, None, "JUDGE_APP_CORPUS の旧名（JUDGE_APP_CORPUS が優先）", "app"),
+    Setting("SCENARIOS_DIR", str, None, "盤面作成ページに並べるシナリオのフォルダ（既定: 同梱の scenarios/）", "app"),
+    Setting("ANALYSER", str, "", "形態素解析器 sudachi または janome（既定: sudachi）", "app"),
+    # -- `judge-app serve` (gunicorn)
+    Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
+    Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),
+    Setting("BIND", str, None, "gunicorn の bind をそのまま指定（HOST/PORT より優先。例 unix:/run/judge.sock）", "serve"),
+    Setting("WORKERS", int, None, "ワーカー数（既定: コア数、2〜8）", "serve"),
+    Setting("THREADS", int, 4, "ワーカーあたりのスレッド数", "serve"),
+    Setting("TIMEOUT", int, 30, "応答しないワーカーを入れ替えるまでの秒数", "serve"),
+    Setting("GRACEFUL_TIMEOUT", int, 20, "停止・再読込のとき処理中の要求を待つ秒数", "serve"),
+    Setting("KEEPALIVE", int, 5, "keep-alive 接続を保つ秒数", "serve"),
+    Setting("MAX_REQUESTS", int, 200_000, "この数の要求を処理したワーカーを入れ替える（0 で無効）", "serve"),
+    Setting("MAX_REQUESTS_JITTER", int, 20_000, "MAX_REQUESTS に足す乱数の幅", "serve"),
+    Setting("ACCESS_LOG", str, "-", "アクセスログの出力先（- は標準出力、空で無効）", "serve"),
+    Setting("LOG_LEVEL", str, "info", "gunicorn のログレベル", "serve"),
+    # -- the test suite
+    Setting("FUZZ", str, "", "nightly で性質テストと索引破損テストの回数を増やす", "tests"),
+)
+
+BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def parse(setting: Setting, raw: str) -> Any:
+    """`raw` as the setting's type, or a SettingError naming the variable and what it accepts."""
+    if setting.type is bool:
+        folded = raw.strip().lower()
+        if folded in _TRUE:
+            return True
+        if folded in _FALSE:
+            return False
+        raise SettingError(f"{setting.env} は true か false で指定してください（{raw!r} は読めません）")
+    if setting.type is int:
+        try:
+            return int(raw.strip().replace("_", ""))
+        except ValueError:
+            raise SettingError(f"{setting.env} は整数で指定してください（{raw!r} は読めません）") from None
+    return raw
+
+
+def get(name: str, default: Any = None, environ: dict | None = None) -> Any:
+    """The setting's value from the environment, else `default`, else the table's default."""
+    setting = BY_NAME[name]
+    raw = (os.environ if environ is None else environ).get(setting.env)
+    if raw is None:
+        return default if default is not None else setting.default
+    return parse(setting, raw)
+
+
+def table_markdown() -> str:
+    """The README's settings table, made from SETTINGS."""
+    rows = ["| 変数 | 型 | 既定 | 使う所 | 意味 |", "| --- | --- | --- | --- | --- |"]
+    for s in SETTINGS:
+        default = "–" if s.default is None else f"`{s.default}`" if s.default != "" else "（空）"
+        rows.append(f"| `{s.env}` | {s.type.__name__} | {default} | {s.scope} | {s.doc} |")
+    return "\n".join(rows)
