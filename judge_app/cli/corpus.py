@@ -18,22 +18,22 @@ def register(sub) -> None:
     check.add_argument("--strict", action="store_true",
                        help="置けない行か解決しない参照があれば終了コード 1")
     check.set_defaults(func=run_check)
-    imp = csub.add_parser("import", help="新しい版を取り込み現行版にする (import a new edition and make it current)")
+    imp = csub.add_parser("import", help="新しい版を取り込み、現行版にする")
     imp.add_argument("file", metavar="FILE", help="総合ルールのテキスト (UTF-8)")
     imp.add_argument("--doc", required=True, help="文書キー: kaiun, kaiun-multi, los, thv, opcg")
     imp.add_argument("--version", required=True, help="版 (例: ver.1.1.7)")
     imp.add_argument("--date", help="最終更新日 YYYY-MM-DD (省略時はファイルの表紙から)")
-    imp.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    imp.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
     imp.set_defaults(func=run_import)
-    eds = csub.add_parser("editions", help="保存されている版と現行版 (editions kept, and the current one)")
-    eds.add_argument("--doc", action="append", help="only this document key (repeatable)")
-    eds.add_argument("--json", action="store_true")
+    eds = csub.add_parser("editions", help="保存されている版と現行版")
+    eds.add_argument("--doc", action="append", help="この文書だけ（複数指定可）")
+    eds.add_argument("--json", action="store_true", help="JSON で出力する")
     eds.set_defaults(func=run_editions)
-    diff = csub.add_parser("diff", help="二つの版の条文ごとの差分 (clause diff between two editions)")
-    diff.add_argument("--doc", required=True)
+    diff = csub.add_parser("diff", help="二つの版の条文ごとの差分")
+    diff.add_argument("--doc", required=True, help="文書キー")
     diff.add_argument("--from", dest="from_", required=True, metavar="A", help="古い版")
     diff.add_argument("--to", required=True, metavar="B", help="新しい版")
-    diff.add_argument("--json", action="store_true")
+    diff.add_argument("--json", action="store_true", help="JSON で出力する")
     diff.set_defaults(func=run_diff)
 
 
@@ -66,6 +66,10 @@ def run_import(args) -> int:
     directory = corpus_dir()
     try:
         res = import_edition(directory, args.doc, args.file, args.version, args.date)
+    except OSError as e:   # a folder that cannot be written (an installed package's own rulebooks)
+        print(f"取り込めませんでした: {directory} に書き込めません（{e.strerror or e}）。"
+              "JUDGE_APP_CORPUS に書き込めるフォルダ（rules_corpus/ の写し）を指定してください", file=sys.stderr)
+        return 1
     except ImportRefused as e:
         if args.json:
             print(json.dumps({"imported": False, "problems": e.problems}, ensure_ascii=False, indent=1))
