@@ -16,7 +16,7 @@ from judge_app import settings
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("rules_corpus", "templates", "static", "scenarios")
-_OVERRIDE = {"rules_corpus": "CORPUS_DIR", "scenarios": "SCENARIOS_DIR"}
+_OVERRIDE = {"rules_corpus": ("CORPUS", "CORPUS_DIR"), "scenarios": ("SCENARIOS_DIR",)}   # first set wins
 
 
 @functools.lru_cache(maxsize=None)
@@ -29,10 +29,10 @@ def data_dir(name: str) -> Path:
     """The folder holding shipped data `name`: the setting if one is given, else the package's, else the source's."""
     if name not in SHIPPED:
         raise KeyError(name)
-    setting = _OVERRIDE.get(name)
-    chosen = settings.get(setting) if setting else None
-    if chosen:
-        return Path(chosen)
+    for setting in _OVERRIDE.get(name, ()):
+        chosen = settings.get(setting)
+        if chosen:
+            return Path(chosen)
     return _packaged(name) or SOURCE_ROOT / name
 
 

@@ -42,7 +42,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("SECRET_KEY", str, None, "CSRF トークンの署名鍵（既定: <INSTANCE>/secret_key に初回生成）", "app"),
     Setting("MAX_CONTENT_LENGTH", int, 1024 * 1024, "リクエスト本体の上限（バイト）", "app"),
     Setting("JSON_AS_ASCII", bool, False, "JSON の日本語を \\uXXXX で書く（true/false）", "app"),
-    Setting("CORPUS_DIR", str, None, "総合ルールと manifest.yaml のフォルダ（既定: 同梱の rules_corpus/）", "app"),
+    Setting("CORPUS", str, None, "総合ルールの全版と manifest.yaml のフォルダ。judge-app corpus import の書き込み先"
+            "（既定: 同梱の rules_corpus/。インストール版では書き込めるフォルダを指定）", "app"),
+    Setting("CORPUS_DIR", str, None, "JUDGE_APP_CORPUS の旧名（JUDGE_APP_CORPUS が優先）", "app"),
     Setting("SCENARIOS_DIR", str, None, "盤面作成ページに並べるシナリオのフォルダ（既定: 同梱の scenarios/）", "app"),
     Setting("ANALYSER", str, "", "形態素解析器 sudachi または janome（既定: sudachi）", "app"),
     # -- `judge-app serve` (gunicorn)

@@ -13,7 +13,7 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +37,15 @@ CREATE TABLE IF NOT EXISTS rulings (
   answers TEXT NOT NULL,
   title   TEXT NOT NULL,
   note    TEXT NOT NULL DEFAULT '',
-  created REAL NOT NULL
+  created REAL NOT NULL,
+  editions TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS rulings_created ON rulings (created DESC);
 """
+# Columns added after a table was first created: (table, column, definition), added when missing.
+# `rulings.editions`: JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings
+# saved before editions existed: read as each rulebook's first edition).
+ADDED_COLUMNS = [("rulings", "editions", "TEXT NOT NULL DEFAULT '{}'")]
 
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -78,6 +83,7 @@ class RulingRecord:
     title: str
     note: str
     created: float
+    editions: dict = field(default_factory=dict)   # {doc key: edition version} it was made under
 
 
 def _dumps(value: Any) -> str:
@@ -122,6 +128,10 @@ class Store:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     c.execute(statement)
+            for table, column, definition in ADDED_COLUMNS:
+                have = {r["name"] for r in c.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    c.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     def transaction(self):
         return _Transaction(self.conn)
@@ -154,17 +164,19 @@ class Store:
         return version + 1
 
     # ---- rulings ----------------------------------------------------------------
-    def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str) -> RulingRecord:
+    def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
+                    editions: dict | None = None) -> RulingRecord:
         now = time.time()
+        editions = dict(editions or {})
         with self.transaction() as c:
             for _ in range(8):  # a slug collision is astronomically rare; retry rather than fail
                 slug = new_slug()
                 if c.execute("SELECT 1 FROM rulings WHERE slug = ?", (slug,)).fetchone() is None:
                     break
-            c.execute("INSERT INTO rulings (slug, game, board, seed, answers, title, note, created)"
-                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                      (slug, game, _dumps(board), seed, _dumps(answers), title, note, now))
-        return RulingRecord(slug, game, board, seed, list(answers), title, note, now)
+            c.execute("INSERT INTO rulings (slug, game, board, seed, answers, title, note, created, editions)"
+                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (slug, game, _dumps(board), seed, _dumps(answers), title, note, now, _dumps(editions)))
+        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
 
     def get_ruling(self, slug: str) -> RulingRecord:
         row = self.conn.execute("SELECT * FROM rulings WHERE slug = ?", (slug,)).fetchone()
@@ -187,7 +199,15 @@ class Store:
 
 def _ruling(row: sqlite3.Row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
-                        row["title"], row["note"], row["created"])
+                        row["title"], row["note"], row["created"], _editions(row["editions"]))
+
+
+def _editions(raw: str | None) -> dict:
+    try:
+        value = json.loads(raw or "{}")
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
 class _Transaction:

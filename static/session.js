@@ -149,16 +149,25 @@
     return "/api/clauses/" + encodeURIComponent(id.slice(0, i)) + "/" + encodeURIComponent(id.slice(i + 1));
   }
 
-  function fetchClause(id) {
-    if (!cache[id]) {
-      cache[id] = fetch(clauseUrl(id), { headers: { "Accept": "application/json" } })
+  // A link that names an edition (a ruling made under an older one) shows that edition's text.
+  function apiUrl(anchor, id) {
+    var a = anchor && anchor.tagName === "A" ? anchor : anchor && anchor.previousElementSibling;
+    var href = a && a.getAttribute("href");
+    if (href && href.indexOf("/rules/") === 0 && href.indexOf("?edition=") > 0) return "/api/clauses/" + href.slice(7);
+    return clauseUrl(id);
+  }
+
+  function fetchClause(id, url) {
+    url = url || clauseUrl(id);
+    if (!cache[url]) {
+      cache[url] = fetch(url, { headers: { "Accept": "application/json" } })
         .then(function (res) {
           if (!res.ok) return { missing: true };
           return res.json();
         })
-        .catch(function () { delete cache[id]; return { failed: true }; });
+        .catch(function () { delete cache[url]; return { failed: true }; });
     }
-    return cache[id];
+    return cache[url];
   }
 
   function showClause(anchor, id) {
@@ -172,7 +181,7 @@
       b.setAttribute("aria-expanded", "false");
     });
     if (anchor.classList.contains("clause-info")) anchor.setAttribute("aria-expanded", "true");
-    fetchClause(id).then(function (c) {
+    fetchClause(id, apiUrl(anchor, id)).then(function (c) {
       if (pop.dataset.clause !== id) return;
       pop.textContent = "";
       var head = document.createElement("strong");

@@ -4,35 +4,39 @@
     corpus = get_corpus()                 # parsed once per process
     corpus.clause("opcg:7-1-4")           # Clause | None
     corpus.find("opcg", "７－１－４．")    # number typed any way
+    load_edition("opcg", "ver.1.1.6")     # a corpus holding an older edition of one rulebook
+
+The corpus directory is JUDGE_APP_CORPUS (alias JUDGE_APP_CORPUS_DIR), default rules_corpus/.
 """
 from __future__ import annotations
 
 import functools
 from pathlib import Path
 
-import yaml
-
+from judge_app.corpus import manifest
 from judge_app.corpus.build import attach_history, build_document, link_inheritance, link_references
 from judge_app.corpus.model import Clause, Corpus, Document, Ref, TocEntry
+from judge_app.corpus.manifest import corpus_dir
 from judge_app.corpus.toc import compare as compare_toc
-from judge_app.resources import data_dir
 
-__all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "CORPUS_DIR"]
+__all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "build_corpus",
+           "load_edition", "corpus_dir", "CORPUS_DIR"]
 
-CORPUS_DIR = data_dir("rules_corpus")   # JUDGE_APP_CORPUS_DIR, else the shipped rulebooks
+CORPUS_DIR = corpus_dir()   # at import time; get_corpus() reads JUDGE_APP_CORPUS on every call
 
 
-def load_corpus(directory: Path | str = CORPUS_DIR) -> Corpus:
-    directory = Path(directory)
-    manifest = yaml.safe_load((directory / "manifest.yaml").read_text(encoding="utf-8"))
+def build_corpus(metas: list[dict], texts: dict[str, str]) -> Corpus:
+    """Documents from manifest entries and their texts (by key), with inheritance and references linked."""
     docs = {}
-    for meta in manifest["documents"]:
-        text = (directory / meta["file"]).read_text(encoding="utf-8")
-        doc, res = build_document(meta, text)
+    for meta in metas:
+        doc, res = build_document(meta, texts[meta["key"]])
         attach_history(doc, res)
         doc.lint["roles"] = res.roles
         doc.lint["lines_total"] = len(res.roles)
         doc.lint["unplaced"] = res.unplaced
+        doc.edition = meta.get("edition") or meta.get("current")   # which edition this text is
+        doc.editions = [{"version": e["version"], "date": e.get("date"), "current": e["version"] == meta.get("current")}
+                        for e in meta.get("editions", [])]
         docs[doc.key] = doc
     corpus = Corpus(docs=docs)
     link_inheritance(corpus)
@@ -42,6 +46,42 @@ def load_corpus(directory: Path | str = CORPUS_DIR) -> Corpus:
     return corpus
 
 
-@functools.lru_cache(maxsize=1)
+def load_corpus(directory: Path | str | None = None, metas: list[dict] | None = None) -> Corpus:
+    """The current edition of every rulebook in `directory` (or of the manifest entries `metas` given)."""
+    directory = Path(directory) if directory is not None else corpus_dir()
+    metas = metas if metas is not None else manifest.read(directory)["documents"]
+    texts = {m["key"]: (directory / m["file"]).read_text(encoding="utf-8") for m in metas}
+    return build_corpus(metas, texts)
+
+
+@functools.lru_cache(maxsize=4)
+def _load(directory: str, stamp: tuple[int, int]) -> Corpus:
+    return load_corpus(directory)
+
+
 def get_corpus() -> Corpus:
-    return load_corpus()
+    """The current editions, parsed once per process and again only when the manifest changes (an import)."""
+    directory = corpus_dir()
+    return _load(str(directory), manifest.stamp(directory))
+
+
+get_corpus.cache_clear = _load.cache_clear   # type: ignore[attr-defined]
+
+
+@functools.lru_cache(maxsize=16)
+def _load_edition(directory: str, stamp: tuple[int, int], doc: str, version: str) -> Corpus | None:
+    data = manifest.read(directory)
+    metas = {m["key"]: m for m in data["documents"]}
+    meta = metas.get(doc)
+    if meta is None or manifest.edition(meta, version) is None:
+        return None
+    if version == meta["current"]:
+        return get_corpus() if Path(directory) == corpus_dir() else load_corpus(directory)
+    keep = [m for m in data["documents"] if m["key"] in (doc, meta.get("base"))]
+    return load_corpus(directory, [manifest.as_current(m, version) if m["key"] == doc else m for m in keep])
+
+
+def load_edition(doc: str, version: str, directory: Path | str | None = None) -> Corpus | None:
+    """A corpus whose `doc` is the edition `version` (its base document, if any, stays current); None if unknown."""
+    directory = Path(directory) if directory is not None else corpus_dir()
+    return _load_edition(str(directory), manifest.stamp(directory), doc, version)

@@ -63,6 +63,9 @@ def attach_history(doc: Document, res: ParseResult) -> None:
     unmatched = []
     attached = 0
     for e in res.history:
+        doc.history_entries.append({"line": e.line, "date": e.date, "text": e.text, "former": e.former,
+                                    "number": (numbers.canonical(doc.numbering, e.number) or e.number)
+                                    if e.number else None})
         if e.number is None:
             doc.history_notes.append({"date": e.date, "text": e.text, "line": e.line})
             continue

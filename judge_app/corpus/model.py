@@ -92,6 +92,9 @@ class Document:
     history_notes: list[dict] = field(default_factory=list)    # history lines naming no clause
     date_source: str | None = None                             # "manifest" | "更新履歴"
     lint: dict = field(default_factory=dict)
+    edition: str | None = None                                 # the edition this text is (manifest `current`)
+    editions: list[dict] = field(default_factory=list)         # every edition kept: {version, date, current}
+    history_entries: list[dict] = field(default_factory=list)  # every printed history entry, in printed order
 
     def clause_by_number(self, number: str) -> Clause | None:
         return self.clauses.get(f"{self.key}:{number}")
@@ -136,7 +139,8 @@ class Document:
 
     def summary_json(self) -> dict:
         return {"key": self.key, "title": self.title, "version": self.version, "date": self.date,
-                "base": self.base, "clauses": self.numbered_count, "steps": self.step_count}
+                "base": self.base, "clauses": self.numbered_count, "steps": self.step_count,
+                "editions": [dict(e) for e in self.editions]}
 
 
 @dataclass

@@ -62,6 +62,10 @@ class Ruleset(ABC):
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
     concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
     phase_labels: ClassVar[dict[str, str]] = {}  # phase id -> the rulebook's name for it
+    # The edition whose clause ids this ruleset cites, per rulebook; a rulebook not named here: the first edition
+    # kept in rules_corpus/manifest.yaml (the one every ruleset was written from). Set it when a ruleset is
+    # rewritten for a newer edition, so saved rulings and sessions keep reading their ids right.
+    cites_editions: ClassVar[dict[str, str]] = {}
 
     def phase_label(self, phase: str | None) -> str:
         return self.phase_labels.get(phase, phase) if phase else ""

@@ -24,16 +24,18 @@ def get_service(app=None, index_dir: str | None = None) -> SearchService:
             from flask import current_app
 
             app = current_app
+        from judge_app.corpus import get_corpus
+
         ext = app.extensions.get("judge_app.search")
-        if ext is not None:
+        if ext is not None and ext.corpus is get_corpus():
             return ext
         index_dir = app.config["INDEX_DIR"]
+    from judge_app.corpus import get_corpus
+
+    corpus = get_corpus()   # a new edition made current (an import) gives a new corpus, and a new index
     with _lock:
         svc = _services.get(str(index_dir))
-        if svc is None:
-            from judge_app.corpus import get_corpus
-
-            corpus = get_corpus()
+        if svc is None or svc.corpus is not corpus:
             # same corpus object already indexed in this process: share it (the index is read-only)
             svc = next((s for s in _services.values() if s.corpus is corpus), None)
             if svc is None:

@@ -58,9 +58,15 @@ def _parts(e: IndexEntry, weights: dict) -> str:
     return analysis.PART_SEP.join(values[p] if weights[p] else "" for p in PARTS)
 
 
-def content_hash(items: list[IndexEntry]) -> str:
+def current_editions(corpus) -> list[tuple[str, str | None]]:
+    """Which edition of each rulebook is indexed (search follows the current edition)."""
+    return sorted((k, getattr(d, "edition", None)) for k, d in corpus.docs.items())
+
+
+def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
     h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
+    h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     for e in items:
         h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
@@ -129,7 +135,7 @@ def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict,
     """Open the cached index for this corpus, or build it; returns ({scope: index}, stats)."""
     t0 = time.perf_counter()
     items = entries(corpus, glossary)
-    key = content_hash(items)
+    key = content_hash(items, current_editions(corpus))
     root = Path(index_dir)
     root.mkdir(parents=True, exist_ok=True)
     target = root / key[:24]

@@ -6,22 +6,26 @@ they contain (「非公開領域」 over 「領域」); one-character terms are 
 """
 from __future__ import annotations
 
-import functools
+import threading
 
 from judge_app.search import glossary as glossary_mod
 from judge_app.search.normalize import fold_with_map, original_span
 
 
-@functools.lru_cache(maxsize=1)
-def _by_doc(corpus_id: int):
-    from judge_app.corpus import get_corpus
+_built: dict = {"corpus": None, "terms": None}
+_built_lock = threading.Lock()
 
-    g = glossary_mod.build(get_corpus())
-    out = {}
-    for doc, terms in g.items():
-        keyed = [(k, t) for t in terms for k in glossary_mod.term_aliases(t.term) if len(k) >= 2]
-        out[doc] = sorted(keyed, key=lambda kt: -len(kt[0]))
-    return out
+
+def _by_doc(corpus):
+    """Terms by document, built once per corpus (held here, so an id is never reused for another one)."""
+    with _built_lock:
+        if _built["corpus"] is not corpus:
+            out = {}
+            for doc, terms in glossary_mod.build(corpus).items():
+                keyed = [(k, t) for t in terms for k in glossary_mod.term_aliases(t.term) if len(k) >= 2]
+                out[doc] = sorted(keyed, key=lambda kt: -len(kt[0]))
+            _built.update(corpus=corpus, terms=out)
+        return _built["terms"]
 
 
 def term_spans(clause, url_for_clause) -> list[tuple[int, int, str, str, str]]:
@@ -35,7 +39,7 @@ def term_spans(clause, url_for_clause) -> list[tuple[int, int, str, str, str]]:
     taken: list[tuple[int, int]] = []
     spans = []
     seen_ids = set()
-    for key, term in _by_doc(id(get_corpus())).get(clause.doc, []):
+    for key, term in _by_doc(get_corpus()).get(clause.doc, []):
         if term.id == clause.id or term.id in seen_ids:
             continue
         i = folded.find(key)

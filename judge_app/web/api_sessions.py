@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from judge_app import store
 from judge_app.engine import UNTIL
 from judge_app.web import session_core as core
+from judge_app.web.rulings import listing, wants_review
 from judge_app.web.session_core import ApiError
 from judge_app.web.views import MESSAGES, error
 
@@ -204,7 +205,7 @@ def list_rulings():
     game = request.args.get("game") or None
     if game is not None:
         core.ruleset_of(game)
-    return jsonify({"rulings": [core.ruling_summary(r) for r in store.get_store().list_rulings(game)]})
+    return jsonify({"review": wants_review(), "rulings": listing(game, wants_review())})
 
 
 @bp.get("/rulings/<slug>")

@@ -21,8 +21,8 @@ def clause_url(clause_id: str, **args) -> str:
     return url_for("rules.clause", doc=doc, number=number, **args)
 
 
-def _hover(clause_id: str) -> str:
-    c = get_corpus().clause(clause_id)
+def _hover(clause_id: str, corpus=None) -> str:
+    c = (corpus or get_corpus()).clause(clause_id)
     if c is None:
         return clause_id
     snippet = c.text.replace("\n", " ")
@@ -31,23 +31,26 @@ def _hover(clause_id: str) -> str:
     return f"{head}: {snippet}" if snippet else head
 
 
-def reference_spans(clause: Clause) -> list[Span]:
+def reference_spans(clause: Clause, corpus=None, url=clause_url) -> list[Span]:
     spans: list[Span] = []
     for r in clause.refs:
         if r.targets:
-            spans.append((r.start, r.end, clause_url(r.targets[0]), _hover(r.targets[0]), "ref"))
+            spans.append((r.start, r.end, url(r.targets[0]), _hover(r.targets[0], corpus), "ref"))
         else:
             spans.append((r.start, r.end, None, f"参照先が見つかりません（{r.reason}）", "ref ref-unresolved"))
     return spans
 
 
-def render_clause_text(clause: Clause, extra: Iterable[Span] = ()) -> Markup:
+def render_clause_text(clause: Clause, extra: Iterable[Span] = (), corpus=None, url=None) -> Markup:
+    """`corpus` and `url` render a clause of another edition than the current one: its references point into
+    that edition, and defined terms (the current edition's glossary) are not linked."""
     from judge_app.search.term_links import term_spans   # defined terms link to their definition
 
     text = clause.text
     chosen: list[Span] = []
-    base = [*reference_spans(clause), *extra]
-    terms = [t for t in term_spans(clause, clause_url) if all(t[1] <= s[0] or t[0] >= s[1] for s in base)]
+    base = [*reference_spans(clause, corpus, url or clause_url), *extra]
+    terms = [] if corpus is not None else \
+        [t for t in term_spans(clause, clause_url) if all(t[1] <= s[0] or t[0] >= s[1] for s in base)]
     for span in sorted([*base, *terms], key=lambda s: s[0]):
         if chosen and span[0] < chosen[-1][1]:
             continue

@@ -5,12 +5,15 @@ HTML                          JSON twin
 /rules/<doc>                  /rules/<doc>?format=json
 /rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
 A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
+`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one).
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, redirect, request, url_for
 
-from judge_app.corpus import Clause, Document, get_corpus
+from judge_app.corpus import Clause, Corpus, Document, get_corpus, load_edition
+from judge_app.corpus.diff import editions as kept_editions
+from judge_app.web.clause_editions import edition_context
 from judge_app.web.clause_text import clause_url, render_clause_text
 from judge_app.web.views import error, render
 
@@ -41,12 +44,18 @@ def _doc_or_error(key: str):
     return doc, None
 
 
-def breadcrumb(clause: Clause) -> list[Clause]:
-    return get_corpus().ancestors(clause)
+def _unknown_edition(d: Document, version: str):
+    valid = [e["version"] for e in kept_editions(d.key)]
+    return error(404, f"{d.title}に版「{version}」はありません（保存されている版: {'、'.join(valid)}）", "edition",
+                 code="unknown_edition", valid_editions=valid)
 
 
-def neighbours(clause: Clause) -> tuple[Clause | None, Clause | None]:
-    doc = get_corpus().docs[clause.doc]
+def breadcrumb(clause: Clause, corpus: Corpus | None = None) -> list[Clause]:
+    return (corpus or get_corpus()).ancestors(clause)
+
+
+def neighbours(clause: Clause, corpus: Corpus | None = None) -> tuple[Clause | None, Clause | None]:
+    doc = (corpus or get_corpus()).docs[clause.doc]
     ids = list(doc.clauses)
     i = ids.index(clause.id)
     prev = doc.clauses[ids[i - 1]] if i > 0 else None
@@ -54,29 +63,33 @@ def neighbours(clause: Clause) -> tuple[Clause | None, Clause | None]:
     return prev, nxt
 
 
-def clause_json(clause: Clause) -> dict:
-    doc = get_corpus().docs[clause.doc]
-    prev, nxt = neighbours(clause)
+def clause_json(clause: Clause, corpus: Corpus | None = None, ed: dict | None = None) -> dict:
+    corpus = corpus or get_corpus()
+    doc = corpus.docs[clause.doc]
+    prev, nxt = neighbours(clause, corpus)
     out = clause.to_json()
-    out["url"] = clause_url(clause.id)
+    version = ed["version"] if ed else doc.edition
+    out["url"] = clause_url(clause.id, **({"edition": version} if ed and not ed["viewing_current"] else {}))
     out["document"] = doc.summary_json()
-    out["breadcrumb"] = [{"id": a.id, "number": a.number, "title": a.title} for a in breadcrumb(clause)]
+    out["breadcrumb"] = [{"id": a.id, "number": a.number, "title": a.title} for a in breadcrumb(clause, corpus)]
     out["prev"] = prev.id if prev else None
     out["next"] = nxt.id if nxt else None
+    out["edition"] = {"version": version, "current": not ed or ed["viewing_current"]}
+    out["editions"] = ed["json"] if ed else []
     return out
 
 
-def toc_tree(doc: Document, ids: list[str], everything: bool) -> list[dict]:
+def toc_tree(doc: Document, ids: list[str], everything: bool, url=clause_url) -> list[dict]:
     """Headings nested as printed; with `everything`, every clause and step too."""
     out = []
     for cid in ids:
         c = doc.clauses[cid]
-        children = toc_tree(doc, c.children, everything)
+        children = toc_tree(doc, c.children, everything, url)
         # a clause with headings under it (opcg 7-1 above 7-1-1 アタック・ステップ) stays, to hold them
         if not everything and c.kind != "heading" and not children:
             continue
         out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
-                    "inherits_from": c.inherits_from, "url": clause_url(c.id), "children": children})
+                    "inherits_from": c.inherits_from, "url": url(c.id), "children": children})
     return out
 
 
@@ -109,10 +122,23 @@ def toc(doc: str):
     d, err = _doc_or_error(doc)
     if err:
         return err
+    url = clause_url
+    version = request.args.get("edition")
+    if version and version != d.edition:   # the table of contents of an earlier edition
+        corpus = load_edition(d.key, version)
+        if corpus is None:
+            return _unknown_edition(d, version)
+        d = corpus.docs[d.key]
+
+        def url(cid: str, **args) -> str:
+            return clause_url(cid, **dict(args, edition=version))
+    else:
+        version = None
     everything = _expand()
-    tree = toc_tree(d, d.roots, everything)
-    data = {"document": d.summary_json(), "expand": everything, "toc": tree, "history_notes": d.history_notes}
-    return render(data, "rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=clause_url)
+    tree = toc_tree(d, d.roots, everything, url)
+    data = {"document": d.summary_json(), "edition": d.edition, "expand": everything, "toc": tree,
+            "history_notes": d.history_notes}
+    return render(data, "rules/toc.html", doc=d, tree=tree, expand=everything, clause_url_for=url, edition=version)
 
 
 def _lookup(doc: str, number: str, api: bool):
@@ -147,25 +173,69 @@ def _example(d: Document) -> str:
     return {"hyphen": "7-1-4", "dotted": "5.5.1", "dotted-letter": "6.2.4.b"}.get(d.numbering, "1")
 
 
+def _edition_lookup(doc: str, number: str, version: str, api: bool):
+    """((corpus of edition `version`, clause), None) or (None, response): the clause as that edition printed it."""
+    d, err = _doc_or_error(doc)
+    if err:
+        return None, err
+    corpus = load_edition(d.key, version)
+    if corpus is None:
+        return None, _unknown_edition(d, version)
+    ed_doc = corpus.docs[d.key]
+    c = ed_doc.clauses.get(f"{d.key}:{number}") or ed_doc.find(number)
+    if c is None:
+        return None, _error(404, "unknown_clause", f"{d.title} {version} に {number} はありません",
+                            field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
+    if not api and c.number != number:
+        return None, redirect(clause_url(c.id, **request.args), 301)
+    return (corpus, c), None
+
+
+def _found(doc: str, number: str, api: bool):
+    """((corpus, clause, edition context), None) or (None, response), for the current edition or `?edition=`."""
+    version = request.args.get("edition")
+    current = get_corpus().docs.get(doc)
+    if version and not (current is not None and version == current.edition):
+        hit, resp = _edition_lookup(doc, number, version, api)
+        if resp is not None:
+            return None, resp
+        corpus, c = hit
+    else:
+        c, resp = _lookup(doc, number, api=api)
+        if resp is not None:
+            return None, resp
+        corpus, version = get_corpus(), get_corpus().docs[c.doc].edition
+    return (corpus, c, edition_context(corpus.docs[c.doc], c, version)), None
+
+
 @bp.get("/api/clauses/<doc>/<path:number>")
 def api_clause(doc: str, number: str):
-    c, resp = _lookup(doc, number, api=True)
+    hit, resp = _found(doc, number, api=True)
     if resp is not None:
         return resp
-    return jsonify(clause_json(c))
+    corpus, c, ed = hit
+    return jsonify(clause_json(c, corpus, ed))
 
 
 @bp.get("/rules/<doc>/<path:number>")
 def clause(doc: str, number: str):
-    c, resp = _lookup(doc, number, api=False)
+    hit, resp = _found(doc, number, api=False)
     if resp is not None:
         return resp
-    corpus = get_corpus()
+    corpus, c, ed = hit
     d = corpus.docs[c.doc]
-    prev, nxt = neighbours(c)
+    prev, nxt = neighbours(c, corpus)
+    url = clause_url
+    text = render_clause_text
+    if ed and not ed["viewing_current"]:
+        def url(cid: str, **args) -> str:   # links stay in the edition shown, within its document
+            return clause_url(cid, **(dict(args, edition=ed["version"]) if cid.startswith(d.key + ":") else args))
+
+        def text(clause: Clause):
+            return render_clause_text(clause, corpus=corpus, url=url)
     return render(
-        clause_json(c), "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c), prev=prev, next=nxt,
-        expand=_expand(), corpus=corpus, render_text=render_clause_text, clause_url=clause_url,
+        clause_json(c, corpus, ed), "rules/clause.html", doc=d, clause=c, crumbs=breadcrumb(c, corpus), prev=prev,
+        next=nxt, expand=_expand(), corpus=corpus, render_text=text, clause_url=url, ed=ed,
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 

@@ -18,6 +18,7 @@ from judge_app.engine import EngineError, Game, LoopLimit, registry
 from judge_app.engine.ruleset import Ruleset
 from judge_app.scenarios import load_scenario, play_scenario
 from judge_app.store import Conflict, NotFound, RulingRecord, SessionRecord, get_store
+from judge_app.web.ruling_review import Citations, cited, editions_in_force, review, ruling_citations
 
 TITLE_MAX = 200
 NOTE_MAX = 4000
@@ -221,8 +222,9 @@ def act(sid: Any, action: str, **params: Any) -> tuple[SessionRecord, Game, int]
 
 
 # ---- JSON shapes --------------------------------------------------------------------------------
-def game_json(g: Game, trace_from: int = 0) -> dict:
-    out = g.to_json(trace_from)
+def game_json(g: Game, trace_from: int = 0, citations: Citations | None = None) -> dict:
+    """The game as JSON, cited ids shown in the current edition (or the editions `citations` names)."""
+    out = (citations or Citations(g.ruleset)).apply(g.to_json(trace_from))
     out["adjustments"] = [a.to_json() for a in g.ruleset.adjustments]
     out["players"] = _players(g)
     out["trace_length"] = len(g.trace)
@@ -245,10 +247,11 @@ def session_json(rec: SessionRecord, g: Game) -> dict:
 
 def change_json(rec: SessionRecord, g: Game, trace_from: int) -> dict:
     """Step/answer/adjust/undo answer: the new entries; `trace_length` tells a client where they start."""
-    return {"id": rec.id, "version": rec.version, "entries": [e.to_json() for e in g.trace[trace_from:]],
-            "trace_length": len(g.trace), "state": g.state.data,
-            "pending": g.pending.to_json() if g.pending else None, "answers": g.answers,
-            "winner": g.state.winner, "finished": g.finished, "halted": g.halted}
+    return Citations(g.ruleset).apply({
+        "id": rec.id, "version": rec.version, "entries": [e.to_json() for e in g.trace[trace_from:]],
+        "trace_length": len(g.trace), "state": g.state.data,
+        "pending": g.pending.to_json() if g.pending else None, "answers": g.answers,
+        "winner": g.state.winner, "finished": g.finished, "halted": g.halted})
 
 
 # ---- rulings -----------------------------------------------------------------------------------
@@ -271,9 +274,9 @@ def save_ruling(sid: Any, title: Any, note: Any) -> RulingRecord:
     rec = get_record(sid)
     title = check_text(title, "title", TITLE_MAX, required=True)
     note = check_text(note, "note", NOTE_MAX, required=False)
-    with borrowed(rec):  # a session that no longer replays is not saved
-        pass
-    return get_store().save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note)
+    with borrowed(rec) as g:  # a session that no longer replays is not saved
+        editions = editions_in_force(g)
+    return get_store().save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note, editions)
 
 
 def import_ruling(source: Any, title: Any = None, note: Any = None) -> RulingRecord:
@@ -285,7 +288,7 @@ def import_ruling(source: Any, title: Any = None, note: Any = None) -> RulingRec
         g = _play_scenario(data)
     title = check_text(title if title else data["title"], "title", TITLE_MAX, required=True)
     note = check_text(note if note else data.get("description", ""), "note", NOTE_MAX, required=False)
-    return get_store().save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note)
+    return get_store().save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note, editions_in_force(g))
 
 
 def get_ruling(slug: Any) -> RulingRecord:
@@ -307,14 +310,17 @@ def replay_ruling(r: RulingRecord) -> Game:
 
 def ruling_summary(r: RulingRecord) -> dict:
     return {"slug": r.slug, "url": url_for("rulings.show", slug=r.slug), "game": r.game, "title": r.title,
-            "note": r.note, "created": r.created}
+            "note": r.note, "created": r.created, "editions": dict(r.editions)}
 
 
 def ruling_json(r: RulingRecord, g: Game) -> dict:
     out = ruling_summary(r)
     out.update({"board": r.board, "seed": r.seed, "answers": r.answers,
                 "scenario_url": url_for("rulings.export", slug=r.slug)})
-    out.update({k: v for k, v in game_json(g).items() if k not in ("board", "seed", "answers", "game")})
+    out.update({k: v for k, v in game_json(g, citations=ruling_citations(r)).items()
+                if k not in ("board", "seed", "answers", "game")})
+    out["review"] = review(r, cited(g))
+    out["replay_url"] = url_for("rulings.replay", slug=r.slug)
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, redirect, request, url_for
 
@@ -12,6 +13,7 @@ from judge_app.engine import UNTIL
 from judge_app.web import csrf, views
 from judge_app.web import session_core as core
 from judge_app.web.board import render_board
+from judge_app.web.ruling_review import Citations
 from judge_app.web.session_core import ApiError
 from judge_app.web.views import render, wants_json
 
@@ -43,9 +45,12 @@ def brief(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def clause_href(rule: str) -> str:
+def clause_href(rule: str, edition: str | None = None) -> str:
+    """The clause page of a cited id; `edition` names the edition it is an id of, when not the current one."""
     doc, _, number = (rule or "").partition(":")
-    return f"/rules/{doc}/{number}" if number else "#"
+    if not number:
+        return "#"
+    return f"/rules/{doc}/{number}" + (f"?{urlencode({'edition': edition})}" if edition else "")
 
 
 def selected_entry(g, raw: str | None) -> dict | None:
@@ -128,16 +133,20 @@ def page(sid: str, error: ApiError | None = None, status: int = 200):
         return views.error(e.status, e.message, e.field)
     if error is not None and wants_json():
         return views.error(error.status, error.message, error.field)
-    entry = selected_entry(g, request.args.get("entry"))
+    cite = Citations(g.ruleset)   # the engine's ids shown in the current edition
+    entry = cite.entry(selected_entry(g, request.args.get("entry")))
     trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
-    adjustments = [dict(a.to_json(), fields=adjustment_fields(a.to_json())) for a in g.ruleset.adjustments]
+    trace = [cite.entry(e) for e in trace]
+    adjustments = [dict(a.to_json(), rule=cite.show(a.rule)[0], fields=adjustment_fields(a.to_json()))
+                   for a in g.ruleset.adjustments]
     chosen = g.ruleset.options_of(g.board)
-    rule_options = [dict(o.to_json(), chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
+    rule_options = [dict(o.to_json(), clauses=[cite.show(c)[0] for c in o.clauses],
+                         chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
                     for o in g.ruleset.rule_options]
     return render(
         core.session_json(rec, g), "sessions/show.html", error.status if error else status,
         rec=rec, g=g, trace=trace, trace_hidden=hidden,
-        pending=g.pending.to_json() if g.pending else None, entry=entry,
+        pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
         adjustments=adjustments, players=core._players(g), until_labels=UNTIL_LABELS, error=error,
         clause_href=clause_href, answers=g.answers, rule_options=rule_options,

@@ -5,7 +5,7 @@ from judge_app import create_app
 
 CLAUSE_FIELDS = {"id", "doc", "number", "printed", "kind", "title", "text", "parent", "children", "refs_out",
                  "refs_in", "history", "inherits_from", "inherited_by", "placeholder", "source_lines", "refs",
-                 "url", "document", "breadcrumb", "prev", "next"}
+                 "url", "document", "breadcrumb", "prev", "next", "edition", "editions"}
 
 
 @pytest.fixture(scope="module")
@@ -19,8 +19,11 @@ def test_api_docs_shape(client):
     docs = client.get("/api/docs").get_json()["docs"]
     assert [d["key"] for d in docs] == ["kaiun", "kaiun-multi", "los", "thv", "opcg"]
     for d in docs:
-        assert set(d) == {"key", "title", "version", "date", "base", "clauses", "steps"}
+        assert set(d) == {"key", "title", "version", "date", "base", "clauses", "steps", "editions"}
+        assert [e["current"] for e in d["editions"]] == [True]
     by = {d["key"]: d for d in docs}
+    assert by["opcg"]["editions"] == [{"version": "ver.1.1.6", "date": "2024-04-19", "current": True}]
+    assert by["thv"]["editions"] == [{"version": "旧", "date": None, "current": True}]   # 「総合ルール(旧)」
     assert (by["los"]["clauses"], by["los"]["steps"]) == (84, 28)
     assert by["kaiun-multi"]["base"] == "kaiun"
     assert by["opcg"]["version"] == "ver.1.1.6" and by["opcg"]["date"] == "2024-04-19"
