@@ -32,7 +32,7 @@ def test_scenario_meets_expect_and_cites_real_clauses(path: Path):
     assert result["game"] == path.parent.name, "a scenario lives under scenarios/<its game>/"
     assert result["expect_ok"], "\n".join(result["expect_failures"])
     assert result["trace"], "a scenario that runs no rule proves nothing"
-    assert _unresolved(e["rule"] for e in result["trace"]) == []
+    assert _unresolved(c for e in result["trace"] for c in [e["rule"], *e["cites"]]) == []
 
 
 @pytest.mark.parametrize("game", list(rulesets()))

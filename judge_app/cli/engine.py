@@ -43,7 +43,7 @@ def run(args) -> int:
         print(f"# {result['title']} ({result['game']})")
         for e in result["trace"]:
             who = f" {e['player']}" if e["player"] else ""
-            print(f"{e['seq']:>4}  T{e['turn']} {e['phase'] or '-'}{who}  [{e['rule']}] {e['message']}")
+            print(f"{e['seq']:>4}  T{e['turn']} {e['phase'] or '-'}{who}  [{e['rule']}{''.join(' + ' + c for c in e.get('cites') or [])}] {e['message']}")
             for c in e["changes"]:
                 for line in change_lines(c["path"], c["before"], c["after"]):
                     print(f"        {line}")
@@ -119,13 +119,14 @@ def fuzz_cmd(args) -> int:
         return 2
     result = fuzz(ruleset, args.games, args.seed, progress=_progress(args.games))
     if args.json:
-        print(_dump({k: result[k] for k in ("game", "games", "finished", "crashes", "violations", "seconds")}
+        print(_dump({k: result[k] for k in ("game", "games", "finished", "crashes", "violations", "prose_only", "seconds")}
                     | {"steps": result["steps"], "examples": result["examples"]}))
     else:
         print(f"{result['game']}: {result['games']} games, finished {result['finished']}, "
-              f"crashes {result['crashes']}, violations {result['violations']}, "
+              f"crashes {result['crashes']}, violations {result['violations']}, prose_only {result['prose_only']}, "
               f"{result['steps']} steps in {result['seconds']} s")
         for ex in result["examples"]:
             print(f"  {ex}")
-    ok = result["crashes"] == 0 and result["violations"] == 0 and result["finished"] == result["games"]
+    ok = (result["crashes"] == 0 and result["violations"] == 0 and result["prose_only"] == 0
+          and result["finished"] == result["games"])
     return 0 if ok else 1

@@ -8,6 +8,7 @@ from typing import Callable
 
 from judge_app.engine.game import Game
 from judge_app.engine.policies import SeededRandom
+from judge_app.engine.citations import prose_only
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.trace import LoopLimit
 
@@ -16,7 +17,7 @@ def fuzz(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None
          keep_examples: int = 5) -> dict:
     started = time.perf_counter()
     master = random.Random(seed)
-    finished = crashes = violations = steps = 0
+    finished = crashes = violations = prose = steps = 0
     examples: list[dict] = []
     cited: set[str] = set()
     for i in range(games):
@@ -32,7 +33,14 @@ def fuzz(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None
                     break
                 broken = ruleset.invariants(game.state)
             steps += len(game.trace)
-            cited.update(e.rule for e in game.trace)
+            for e in game.trace:
+                cited.update(e.clauses)
+                named_only = prose_only(e)
+                if named_only:
+                    prose += 1
+                    if len(examples) < keep_examples:
+                        examples.append({"game_seed": game_seed, "kind": "prose_only", "detail": named_only,
+                                         "at": e.seq, "message": e.message})
             if broken:
                 violations += 1
                 if len(examples) < keep_examples:
@@ -53,5 +61,5 @@ def fuzz(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None
         if progress:
             progress(i + 1)
     return {"game": ruleset.game, "games": games, "finished": finished, "crashes": crashes,
-            "violations": violations, "seconds": round(time.perf_counter() - started, 3),
+            "violations": violations, "prose_only": prose, "seconds": round(time.perf_counter() - started, 3),
             "steps": steps, "examples": examples, "cited": sorted(cited)}

@@ -99,11 +99,14 @@ class GameState:
         self.set(path, items)
 
     # ---- trace and decisions -------------------------------------------
-    def log(self, rule: str, kind: str, message: str, player: str | None = None) -> TraceEntry:
-        """Close a step: every change since the last entry is attributed to `rule`."""
+    def log(self, rule: str, kind: str, message: str, player: str | None = None,
+            cites: Iterable[str] = ()) -> TraceEntry:
+        """Close a step: every change since the last entry is attributed to `rule`, the clause that decided it;
+        `cites` are the other clauses the step relied on, in reasoning order."""
         entry = TraceEntry(
             seq=len(self.trace) + 1, turn=self.turn, phase=self.phase, player=player,
             rule=rule, kind=kind, message=message, changes=tuple(self._changes),
+            cites=tuple(c for c in dict.fromkeys(cites) if c != rule),
         )
         self._changes = []
         self.trace.append(entry)

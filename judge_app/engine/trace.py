@@ -17,7 +17,8 @@ class Change:
 
 @dataclass(frozen=True)
 class TraceEntry:
-    """One rule applied: `rule` is the clause id that caused every change in `changes`."""
+    """One rule applied: `rule` is the clause whose condition decided the step (and caused every change in
+    `changes`); `cites` are the other clauses the step relied on, in the order the reasoning uses them."""
 
     seq: int
     turn: int
@@ -27,11 +28,17 @@ class TraceEntry:
     kind: str
     message: str
     changes: tuple[Change, ...] = ()
+    cites: tuple[str, ...] = ()
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause the entry names: `rule` first, then `cites`."""
+        return (self.rule, *self.cites)
 
     def to_json(self) -> dict:
         return {
             "seq": self.seq, "turn": self.turn, "phase": self.phase, "player": self.player,
-            "rule": self.rule, "kind": self.kind, "message": self.message,
+            "rule": self.rule, "cites": list(self.cites), "kind": self.kind, "message": self.message,
             "changes": [c.to_json() for c in self.changes],
         }
 
