@@ -9,7 +9,7 @@ import judge_app.engine as engine_pkg
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.trace import EngineError
 
-CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz"}
+CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz", "citations"}
 
 
 @lru_cache(maxsize=1)
