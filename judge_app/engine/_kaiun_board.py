@@ -51,6 +51,8 @@ def player_schema() -> dict:
         "battle_result": {"enum": [None, "win", "lose", "draw"]},
         "defeat": {"enum": [None, "battle", "refresh"], "description": "満たしている敗北条件 (1-2-2)"},
         "kaiun_used": {"type": "boolean"},
+        "win_used": {"type": "boolean", "description": "【バトル勝利時】をこのターン発動した (10-1-2-2)"},
+        "lose_used": {"type": "boolean", "description": "【バトル敗北時】をこのターン発動した (10-1-3-2)"},
         "lost": {"type": "boolean"},
         "left": {"type": "boolean"},
     })
@@ -135,6 +137,8 @@ def expand_player(p: str, pl: dict) -> dict:
     out["battle_result"] = pl.get("battle_result")
     out["defeat"] = pl.get("defeat")
     out["kaiun_used"] = pl.get("kaiun_used", False)
+    out["win_used"] = pl.get("win_used", False)
+    out["lose_used"] = pl.get("lose_used", False)
     out["lost"] = pl.get("lost", False)
     out["left"] = pl.get("left", False)
     return out

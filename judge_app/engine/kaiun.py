@@ -40,7 +40,7 @@ CLAUSES = {
     "impossible": "kaiun:1-3-2", "one_card": "kaiun:3-5-3",
     "card_draw": "kaiun:4-3-2", "discard": "kaiun:4-4-2", "unchi_change": "kaiun:2-3-2",
     "win_this_battle": "kaiun:10-2-3-2", "both_win_this_battle": "kaiun:10-2-3-3",
-    "defeat_battle": "kaiun:9-2-1-1", "defeat_refresh": "kaiun:9-2-1-2",
+    "defeat_battle": "kaiun:9-2-1-1", "battle_defeat_condition": "kaiun:1-2-2-1", "defeat_refresh": "kaiun:9-2-1-2",
     "refresh": "kaiun:9-3-2", "refresh_loss": "kaiun:9-3-3", "refresh_barrier": "kaiun:9-3-4",
     "opponent": "kaiun:4-2-1-4",
 }
@@ -243,6 +243,9 @@ class KaiunRuleset(Ruleset):
     def set_groups(self, g: GameState) -> list[list[str]]:
         return [self.in_game(g)]  # 6-3-1 ※: both at once
 
+    def set_cites(self, g: GameState, p: str) -> tuple[str, ...]:
+        return ()
+
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
         return self.C["set_place"], self.C["set_choose"]
 
@@ -279,7 +282,8 @@ class KaiunRuleset(Ruleset):
             if self.pl(g, p)["left"]:
                 continue
             if choice == "keep":
-                yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p)
+                yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p,
+                            cites=self.set_cites(g, p))
                 continue
             pl = self.pl(g, p)
             card = next((c for c in pl["hand"] if c["id"] == choice), None)
@@ -296,7 +300,8 @@ class KaiunRuleset(Ruleset):
             g.set(f"players.{p}.face_up", False)
             g.set(f"players.{p}.battle_result", None)
             verb = "表向きのカードをトラッシュに置き、" if rule == choose_rule else ""
-            yield g.log(rule, "set", f"{p} は{verb}手札のカード1枚をバトルエリアに裏向きで置きます", p)
+            yield g.log(rule, "set", f"{p} は{verb}手札のカード1枚をバトルエリアに裏向きで置きます", p,
+                        cites=self.set_cites(g, p))
 
     # 6-4 オープンフェイズ
     def open_phase(self, g: GameState):
@@ -306,7 +311,7 @@ class KaiunRuleset(Ruleset):
         if in_area:
             names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in in_area)
             yield g.log(self.C["kaiun_timing"], "timing",
-                        f"【開運時】の効果を発動します（{names}）。効果の内容は判定員が調整で適用します")
+                        f"【開運時】の効果があれば発動します（{names}）。効果の内容は判定員が調整で適用します")
 
     def flip_cards(self, g: GameState):
         for p in self.in_game(g):
@@ -355,22 +360,37 @@ class KaiunRuleset(Ruleset):
             result = yield from self.compare(g, a, b, ca, cb)
         winner = next((p for p, r in result.items() if r == "win"), None)
         loser = next((p for p, r in result.items() if r == "lose"), None)
-        if winner:
-            yield g.log(C["win_timing"], "timing", f"{winner} の【バトル勝利時】の効果を発動します", winner)
-        if loser:
-            yield g.log(C["lose_timing"], "timing", f"{loser} の【バトル敗北時】の効果を発動します", loser)
+        yield from self.battle_keyword_timing(g, winner, loser)
         yield from self.result_processing(g, winner, loser)
+
+    def battle_keyword_timing(self, g: GameState, winner: str | None, loser: str | None):
+        """7-1-3 / 7-1-4: the winner's 【バトル勝利時】, the loser's 【バトル敗北時】 (none on a draw).
+        Card text is not known to the engine, so the step says 「…があれば」."""
+        C = self.C
+        if winner:
+            yield g.log(C["win_timing"], "timing",
+                        f"{winner} のカードに【バトル勝利時】の効果があれば発動します", winner)
+        if loser:
+            yield g.log(C["lose_timing"], "timing",
+                        f"{loser} のカードに【バトル敗北時】の効果があれば発動します", loser)
+
+    def keyword_skipped(self, g: GameState, p: str) -> bool:
+        """kaiun-multi with battle_keyword_timing=once_per_turn: p's keyword did not activate in this battle."""
+        return False
 
     def compare(self, g: GameState, a: str, b: str, ca: dict, cb: dict):
         C = self.C
         ja, jb = ca["janken"], cb["janken"]
         if ja == jb:
             won = None
-            text = f"{a}《{ja}》と {b}《{jb}》はあいこです（2-2-4）"
+            decided_by = "kaiun:2-2-4"  # お互いが同じジャンケン → あいこ
+            text = f"{a}《{ja}》と {b}《{jb}》はあいこです"
         else:
             won = a if BEATS[ja] == jb else b
-            text = f"{a}《{ja}》対 {b}《{jb}》: {won} がジャンケンに勝利します（2-2-3）"
-        yield g.log(C["janken"], "janken", text)
+            decided_by = "kaiun:2-2-3"  # 《グー》>《チョキ》>《パー》>《グー》
+            text = f"{a}《{ja}》対 {b}《{jb}》: {won} がジャンケンに勝利します"
+        # the battle step (kaiun:7-1-1 / kaiun-multi:7-3-2) compares; section 2 (inherited by kaiun-multi) decides
+        yield g.log(decided_by, "janken", text, cites=(C["janken"],))
         values = {}
         for p in (a, b):
             v, shown = self.unchi(g, p, won == p)
@@ -413,14 +433,17 @@ class KaiunRuleset(Ruleset):
             g.kaiun_hold += 1
         if loser:
             yield g.log(C["result_lose_effects"], "result",
-                        f"{loser} の【バトル敗北時】効果の「このバトルの結果で」を適用します", loser)
+                        f"{loser} の【バトル敗北時】効果に「このバトルの結果で」の効果があれば適用します"
+                        + self.skipped_note(g, loser), loser)
             if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
                 g.set(f"players.{loser}.defeat", "battle")
                 yield g.log(C["battle_defeat"], "defeat",
-                            f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser)
+                            f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser,
+                            cites=(C["battle_defeat_condition"],))
         if winner:
             yield g.log(C["result_win_effects"], "result",
-                        f"{winner} の【バトル勝利時】効果の「このバトルの結果で」を適用します", winner)
+                        f"{winner} の【バトル勝利時】効果に「このバトルの結果で」の効果があれば適用します"
+                        + self.skipped_note(g, winner), winner)
         if loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
             self.barrier_top_to(g, loser, "hand")
             yield g.log(C["barrier_to_hand"], "barrier",
@@ -431,6 +454,9 @@ class KaiunRuleset(Ruleset):
             if g.finished:
                 return
         yield from self.battle_end(g, [p for p in (winner, loser) if p] or self.in_game(g))
+
+    def skipped_note(self, g: GameState, p: str) -> str:
+        return "（このバトルでは発動していないため、適用するものはありません）" if self.keyword_skipped(g, p) else ""
 
     def battle_end(self, g: GameState, battlers: list[str]):
         for p in self.in_game(g):
@@ -472,7 +498,7 @@ class KaiunRuleset(Ruleset):
         yield g.log(C["cost_trash"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます")
         yield from self.trash_battle_cards(g)
         yield from self.reset_unchi(g)
-        yield g.log(C["end_of_turn"], "timing", "「このターンの終了時」の効果を発動します（1度だけ）")
+        yield g.log(C["end_of_turn"], "timing", "「このターンの終了時」の効果があれば発動します（1度だけ）")
         yield from self.turn_end(g)
 
     def pay_cost(self, g: GameState, p: str):
@@ -549,10 +575,12 @@ class KaiunRuleset(Ruleset):
                         f"{p} のデッキは0枚ですが、トラッシュも0枚のためリフレッシュは行われません（ルール選択: skip）", p)
             return
         self.refresh_changes(g, p)
-        yield g.log(C["refresh"], "refresh",
-                    f"{p} のデッキが0枚になったため即座にリフレッシュします: トラッシュ{len(trash)}枚をデッキに戻しシャッフル", p)
-        rule, text = self.after_refresh_changes(g, p)
-        yield g.log(rule, "refresh" if rule == C["refresh_barrier"] else "defeat", text, p)
+        # 9-3-2 decides that it happens now; 9-3-1 says what a refresh is
+        yield g.log("kaiun:9-3-2", "refresh",
+                    f"{p} のデッキが0枚になったため即座にリフレッシュします: トラッシュ{len(trash)}枚をデッキに戻しシャッフル", p,
+                    cites=("kaiun:9-3-1",))
+        rule, text, cites = self.after_refresh_changes(g, p)
+        yield g.log(rule, "refresh" if rule == "kaiun:9-3-4" else "defeat", text, p, cites=cites)
 
     def refresh_changes(self, g: GameState, p: str) -> None:
         trash = self.pl(g, p)["trash"]
@@ -560,21 +588,25 @@ class KaiunRuleset(Ruleset):
         g.set(f"players.{p}.trash", [])
         g.shuffle(f"players.{p}.deck")
 
-    def after_refresh_changes(self, g: GameState, p: str) -> tuple[str, str]:
-        """9-3-3 (0 barrier: the defeat condition, 1-2-2-2) or 9-3-4 (top barrier to the trash)."""
+    def after_refresh_changes(self, g: GameState, p: str) -> tuple[str, str, tuple[str, ...]]:
+        """(rule, message, cites): at 0 barrier the defeat condition (1-2-2-2, relying on 9-3-3), else 9-3-4."""
         if not self.pl(g, p)["barrier"]:
             if not self.pl(g, p)["lost"]:
                 g.set(f"players.{p}.defeat", "refresh")
-            return self.C["refresh_loss"], f"{p} はバリアが0枚の状況でリフレッシュを行ったため、敗北条件を満たします"
+            return (self.refresh_defeat_condition(), f"{p} はバリアが0枚の状況でリフレッシュを行ったため、敗北条件を満たします",
+                    ("kaiun:9-3-3",))
         self.barrier_top_to(g, p, "trash")
-        return (self.C["refresh_barrier"],
-                f"{p} はバリアの上（右）から1枚をトラッシュに置きます（残り{len(self.pl(g, p)['barrier'])}枚）")
+        return ("kaiun:9-3-4",
+                f"{p} はバリアの上（右）から1枚をトラッシュに置きます（残り{len(self.pl(g, p)['barrier'])}枚）", ())
+
+    def refresh_defeat_condition(self) -> str:
+        return "kaiun:1-2-2-2"  # kaiun-multi prints its own
 
     # ---- 9 ルール処理 / 1-2 勝敗 ----------------------------------------------------------------
     def rule_processing(self, g: GameState):
         if g.kaiun_hold or g.finished:
             return
-        flagged = [p for p in self.in_game(g) if self.pl(g, p)["defeat"]]
+        flagged = [p for p in self.in_game(g) if self.pl(g, p)["defeat"] and not self.pl(g, p)["lost"]]
         if flagged:
             yield from self.defeat_check(g, flagged)
 
@@ -585,10 +617,13 @@ class KaiunRuleset(Ruleset):
             return
         loser = flagged[0]
         winner = next(p for p in self.in_game(g) if p != loser)
-        rule = self.C["defeat_battle"] if self.pl(g, loser)["defeat"] == "battle" else self.C["defeat_refresh"]
+        rule = "kaiun:9-2-1-1" if self.pl(g, loser)["defeat"] == "battle" else "kaiun:9-2-1-2"
         g.set(f"players.{loser}.lost", True)
+        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {loser} はゲームに敗北します", loser,
+                    cites=("kaiun:9-2-1", "kaiun:1-2-2"))
         g.end_game(winner)
-        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {loser} はゲームに敗北し、{winner} がゲームに勝利します", loser)
+        yield g.log("kaiun:1-2-1", "win",
+                    f"対戦相手 {loser} が敗北し、自身が敗北していない {winner} がゲームに勝利します", winner)
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
         rule = self.C["simultaneous"]
@@ -640,29 +675,32 @@ class KaiunRuleset(Ruleset):
     def adjust_draw(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
         p = self.single(g, target)
         notes: list[str] = []
+        cites: list[str] = []
         drawn = 0
         for _ in range(value):
             if not self.pl(g, p)["deck"] and self.pl(g, p)["trash"]:
-                notes.append(self.refresh_inline(g, p))
+                notes.append(self.refresh_inline(g, p, cites))
             deck = self.pl(g, p)["deck"]
             if not deck:
                 notes.append("デッキが0枚のため残りは引けません（1-3-2）")
+                cites.append("kaiun:1-3-2")
                 break
             g.set(f"players.{p}.deck", deck[1:])
             g.set(f"players.{p}.hand", self.pl(g, p)["hand"] + [deck[0]])
             drawn += 1
             if not self.pl(g, p)["deck"]:
-                notes.append(self.refresh_inline(g, p))
+                notes.append(self.refresh_inline(g, p, cites))
         extra = ("。" + "。".join(notes)) if notes else ""
-        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はカード{drawn}枚を引きます{extra}", p)
+        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はカード{drawn}枚を引きます{extra}", p, cites=cites)
 
-    def refresh_inline(self, g: GameState, p: str) -> str:
-        """A refresh inside an adjustment (one trace entry): 9-3-2 to 9-3-4 described in its message."""
+    def refresh_inline(self, g: GameState, p: str, cites: list[str]) -> str:
+        """A refresh inside an adjustment (one trace entry): 9-3-2 to 9-3-4 described in its message, cited."""
         if not self.pl(g, p)["trash"] and self.opt(g, "empty_trash_refresh") == "skip":
             return "トラッシュも0枚のためリフレッシュは行われません"
         n = len(self.pl(g, p)["trash"])
         self.refresh_changes(g, p)
-        rule, text = self.after_refresh_changes(g, p)
+        rule, text, more = self.after_refresh_changes(g, p)
+        cites += ["kaiun:9-3-2", "kaiun:9-3-1", rule, *more]
         return f"デッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
 
     def single(self, g: GameState, target: str) -> str:

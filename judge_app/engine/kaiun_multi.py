@@ -37,7 +37,7 @@ MULTI_CLAUSES = dict(CLAUSES) | {
     "cost_pay": M + "6-6-1", "cost_rest": M + "6-6-1-1", "both_refresh": M + "6-6-1-1-1",
     "cost_trash": M + "6-6-2", "battle_trash": M + "6-6-3", "parent_stays": M + "6-6-4",
     "end_of_turn": M + "6-6-5", "turn_scope_end": M + "6-6-6", "next_parent": M + "6-6-7",
-    "win_lose": M + "1-2-1", "simultaneous": M + "1-2-3", "concede": M + "1-2-4", "card_win_lose": M + "1-2-6",
+    "win_lose": M + "1-2-1", "battle_defeat_condition": M + "1-2-2-1", "simultaneous": M + "1-2-3", "concede": M + "1-2-4", "card_win_lose": M + "1-2-6",
     "opponent": M + "11-4-2",
 }
 
@@ -55,6 +55,10 @@ class KaiunMultiRuleset(KaiunRuleset):
                    (("every_battle", "子とのバトルごとに発動する（7-3-1）"),
                     ("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する")),
                    (M + "7-3-1", "kaiun:10-1-1-2")),
+        RuleOption("battle_keyword_timing", "【バトル勝利時】【バトル敗北時】の効果", "every_battle",
+                   (("every_battle", "勝利・敗北したバトルごとに発動する（7-3-4、7-3-5）"),
+                    ("once_per_turn", "それぞれ1ターンに1度だけ（10-1-2-2、10-1-3-2）、最初に勝利・敗北したバトルで発動する")),
+                   ("kaiun-multi:7-2", "kaiun-multi:7-3-4", "kaiun-multi:7-3-5", "kaiun:10-1-2-2", "kaiun:10-1-3-2")),
         RuleOption("concede", "3人以上での投了", "leave",
                    (("leave", "投了したプレイヤーだけが敗北して離脱し、ゲームは続く（1-2-1）"),
                     ("end_game", "ゲーム全体が終了する（1-2-4 の文言どおり、勝者なし）")),
@@ -133,6 +137,9 @@ class KaiunMultiRuleset(KaiunRuleset):
         first = [parent] if parent in self.in_game(g) else []
         return [first, self.children(g)]
 
+    def set_cites(self, g: GameState, p: str) -> tuple[str, ...]:
+        return ("kaiun-multi:6-3-1",)  # 親から行い、親の行動が終了した後に子が行う
+
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
         if p == g.data["parent"]:
             return self.C["parent_place"], self.C["parent_choose"]
@@ -148,7 +155,11 @@ class KaiunMultiRuleset(KaiunRuleset):
         C = self.C
         g.set("phase", "battle")
         parent = g.data["parent"]
-        for child in self.children(g):
+        order = self.children(g)
+        yield g.log("kaiun-multi:7-1", "battle",
+                    f"親 {parent} は左隣から時計回りに、子 {'、'.join(order)} の順で1回ずつバトルを行います", parent,
+                    cites=("kaiun-multi:7-2",))
+        for child in order:
             if self.pl(g, parent)["left"]:
                 yield g.log(C["battle_repeat"], "battle", f"親 {parent} はゲームから離脱したため、残りのバトルは行われません")
                 break
@@ -176,10 +187,39 @@ class KaiunMultiRuleset(KaiunRuleset):
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
         yield g.log(C["kaiun_once"] if skipped else C["kaiun_timing"], "timing",
-                    f"親 {parent} と子 {child} のバトル: 【開運時】の効果を発動します（{names}）{note}。"
+                    f"親 {parent} と子 {child} のバトル: 【開運時】の効果があれば発動します（{names}）{note}。"
                     "効果の内容は判定員が調整で適用します")
 
+    def battle_keyword_timing(self, g: GameState, winner: str | None, loser: str | None):
+        """7-3-4 / 7-3-5 in every battle (7-2 repeats 7-3), or once per turn under option battle_keyword_timing
+        (the inherited 10-1-2-2 / 10-1-3-2). Decision and reasons: docs/rulings-decisions.md."""
+        once = self.opt(g, "battle_keyword_timing") == "once_per_turn"
+        g.kaiun_skipped = set()
+        for p, word, field, rule, limit in (
+                (winner, "【バトル勝利時】", "win_used", "kaiun-multi:7-3-4", "kaiun:10-1-2-2"),
+                (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
+            if not p:
+                continue
+            if once and self.pl(g, p)[field]:
+                g.kaiun_skipped.add(p)
+                yield g.log(limit, "timing",
+                            f"{p} の{word}効果はこのターン既に発動しているため、このバトルでは発動しません"
+                            "（ルール選択: battle_keyword_timing=once_per_turn）", p, cites=(rule,))
+                continue
+            if once:
+                g.set(f"players.{p}.{field}", True)
+                yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
+                            "（ルール選択: battle_keyword_timing=once_per_turn、このターン最初の発動）", p, cites=(limit,))
+            else:
+                yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
+                            "（ルール選択: battle_keyword_timing=every_battle、子とのバトルごと）", p,
+                            cites=("kaiun-multi:7-2",))
+
+    def keyword_skipped(self, g: GameState, p: str) -> bool:
+        return p in getattr(g, "kaiun_skipped", ())
+
     def battle_end(self, g: GameState, battlers: list[str]):
+        g.kaiun_skipped = set()
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)
         yield g.log(self.C["battle_scope_end"], "battle", "「このバトル中」と表記される効果の適用が終了します")
@@ -207,6 +247,8 @@ class KaiunMultiRuleset(KaiunRuleset):
         C = self.C
         for p in self.in_game(g):
             g.set(f"players.{p}.kaiun_used", False)
+            g.set(f"players.{p}.win_used", False)
+            g.set(f"players.{p}.lose_used", False)
         yield g.log(C["turn_scope_end"], "timing", "「このターン中」と表記される効果の適用が終了します")
         old = g.data["parent"]
         neighbour = self.clockwise_from(g, old)[0]
@@ -244,23 +286,29 @@ class KaiunMultiRuleset(KaiunRuleset):
         stays = g.phase == "battle" and parent in flagged
         by_battle = self.pl(g, flagged[0])["defeat"] == "battle"
         notes = []
+        cites = ["kaiun:9-2-1", "kaiun-multi:1-2-2"]
         for p in flagged:
             g.set(f"players.{p}.lost", True)
             g.set(f"players.{p}.defeat", None)
             if p == parent and stays:
-                notes.append(f"親 {p} はすべての子とバトルを終えた後に離脱します（{C['parent_defeat']}）")
+                notes.append(f"親 {p} はすべての子とバトルを終えた後に離脱します（kaiun-multi:7-3-6-2-1）")
+                cites.append("kaiun-multi:7-3-6-2-1")
             else:
                 g.set(f"players.{p}.left", True)
                 notes.append(f"{p} はゲームから離脱します")
-        rule = C["defeat_battle"] if by_battle else C["defeat_refresh"]
-        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {'、'.join(flagged)} はゲームに敗北します。" + "。".join(notes), flagged[0])
+        if len(self.alive(g)) >= 2:
+            notes.append("ゲームは続きます（敗北していないプレイヤーが2人以上残っています）")
+            cites.append("kaiun-multi:1-2-1")  # the game ends only when all but one have lost
+        rule = "kaiun:9-2-1-1" if by_battle else "kaiun:9-2-1-2"
+        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {'、'.join(flagged)} はゲームに敗北します。" + "。".join(notes),
+                    flagged[0], cites=cites)
         yield from self.check_last_player(g)
 
     def check_last_player(self, g: GameState):
         alive = self.alive(g)
         if len(alive) == 1:
             g.end_game(alive[0])
-            yield g.log(self.C["win_lose"], "win",
+            yield g.log("kaiun-multi:1-2-1", "win",
                         f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します", alive[0])
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
@@ -276,15 +324,19 @@ class KaiunMultiRuleset(KaiunRuleset):
         yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner)
 
     # ---- adjustments that remove a player ---------------------------------------------------------
+    def refresh_defeat_condition(self) -> str:
+        return "kaiun-multi:1-2-2-2"  # the multiplayer book prints its own 1-2-2-2
+
     def leave_now(self, g: GameState, p: str) -> str:
-        """A player leaving at once (投了 1-2-4, a card's 敗北 1-2-6); the message tail says what follows."""
+        """A player leaving at once (投了 1-2-4, a card's 敗北 1-2-6); the message tail says what follows.
+        Either way the tail rests on kaiun-multi:1-2-1, which the caller cites."""
         g.set(f"players.{p}.lost", True)
         g.set(f"players.{p}.left", True)
         alive = self.alive(g)
         if len(alive) == 1:
             g.end_game(alive[0])
-            return f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します（{self.C['win_lose']}）"
-        tail = "ゲームは続きます"
+            return f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します（kaiun-multi:1-2-1）"
+        tail = "ゲームは続きます（敗北していないプレイヤーが2人以上残っています）"
         if p == g.data["parent"] and g.phase == "battle":
             tail += "（親が離脱したため、このターンの残りのバトルは行われません）"
         return tail
@@ -297,12 +349,14 @@ class KaiunMultiRuleset(KaiunRuleset):
             return g.log(self.concede_rule, "concede",
                          f"{p} が投了を宣言し、次の処理を待たずに敗北します。ゲームは終了します（勝者なし、ルール選択: end_game）", p)
         tail = self.leave_now(g, p)
-        return g.log(self.concede_rule, "concede", f"{p} が投了を宣言し、次の処理を待たずに敗北して離脱します。{tail}", p)
+        return g.log(self.concede_rule, "concede", f"{p} が投了を宣言し、次の処理を待たずに敗北して離脱します。{tail}", p,
+                     cites=("kaiun-multi:1-2-1",))
 
     def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)
         tail = self.leave_now(g, p)
-        return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p)
+        return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p,
+                     cites=("kaiun-multi:1-2-1",))
 
 
 RULESET = KaiunMultiRuleset()

@@ -41,7 +41,7 @@ def test_kaiun_7_1_5_2_zero_barrier_loser_loses_the_game():
     """7-1-5-2: このバトルで敗北したプレイヤーのバリアが0枚の場合、そのプレイヤーは、このゲームに敗北します。"""
     g = run_to_decision(game({"p1": player(card("a", "グー", kachi=5)), "p2": player(card("b", "チョキ"), barrier=0)}))
     assert g.state.winner == "p1" and g.finished
-    assert rules(g)[-2:] == ["kaiun:7-1-5-2", "kaiun:9-2-1-1"]
+    assert rules(g)[-3:] == ["kaiun:7-1-5-2", "kaiun:9-2-1-1", "kaiun:1-2-1"]
 
 
 def test_kaiun_10_2_3_2_win_this_battle_ignores_unchi():
