@@ -418,7 +418,8 @@ class KaiunRuleset(Ruleset):
             result, rule = {w: "win", l: "lose"}, C["higher"]
             text = f"運値 {values[w]} 対 {values[l]}: {w} がこのバトルに勝利し、{l} は敗北します（{C['lower']}）"
         self.record_results(g, result)
-        yield g.log(rule, "battle", text)
+        # the higher value wins by 7-1-2-1 (kaiun-multi 7-3-3-1); the same step's loser by 7-1-2-2 (7-3-3-2)
+        yield g.log(rule, "battle", text, cites=(C["lower"],) if rule == C["higher"] else ())
         return result
 
     def record_results(self, g: GameState, result: dict[str, str]) -> None:
