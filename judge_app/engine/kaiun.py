@@ -207,7 +207,8 @@ class KaiunRuleset(Ruleset):
         C = self.C
         for p in self.in_game(g):
             yield g.log(C["deck_present"], "setup",
-                        f"{p} がデッキ（{len(self.pl(g, p)['deck'])}枚）を提示します。デッキ構築条件（5-1-2）を満たしています", p)
+                        f"{p} がデッキ（{len(self.pl(g, p)['deck'])}枚）を提示します。デッキ構築条件（5-1-2）を満たしています", p,
+                        cites=("kaiun:5-1-2",))  # 5-1 is inherited by kaiun-multi
         for p in self.in_game(g):
             g.shuffle(f"players.{p}.deck")
             yield g.log(C["shuffle"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p)
