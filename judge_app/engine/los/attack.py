@@ -154,7 +154,8 @@ def step_v(g: GameState, tp: str, cid: str):
         result = life_result(g)
         if result:
             g.end_game(result)
-            yield g.log("los:4", "win", result_message(result), result if result != "draw" else None)
+            yield g.log("los:4", "win", result_message(result), result if result != "draw" else None,
+                        cites=("los:5.5.1.V",))
             return
         yield from end_battle(g, tp, "los:5.5.1.VI", "戦闘処理を終了しました")
         return
@@ -207,15 +208,19 @@ def step_vi(g: GameState, tp: str):
         cards = [g.data["players"][side][locate(g, x)[1]][locate(g, x)[2]] for x in mine]
         amount = sum(stat(c, "DOWN") for c in cards)
         lose_life(g, side, amount)
-        rule = "los:5.5.2" if both else "los:5.5.1.VI"
+        # 5.5.2 orders the down damage when both sides have a downed character; VI deals it
+        rule, cites = ("los:5.5.2", ("los:5.5.1.VI",)) if both else ("los:5.5.1.VI", ())
         yield g.log(rule, "down-damage", "・".join(f"「{c['name']}」" for c in cards) + f"のDOWN {amount} の"
-                    f"ダウンダメージを {side} が受けました（ライフ {player(g, side)['life']}）", side)
+                    f"ダウンダメージを {side} が受けました（ライフ {player(g, side)['life']}）", side, cites=cites)
         result = life_result(g)
         if result:
             g.end_game(result)
-            why = "（自分のキャラクターのダウンダメージを受ける前に勝利判定）" if both and side == opp else ""
-            yield g.log("los:5.5.2" if both else "los:4", "win", result_message(result) + why,
-                        result if result != "draw" else None)
+            # 5.5.2 decides the win only when the opponent's life hits 0 before one's own down damage; otherwise
+            # it is 4 (life 0 loses), which 5.5.2 merely ordered
+            early = both and side == opp
+            why = "（自分のキャラクターのダウンダメージを受ける前に勝利判定）" if early else ""
+            rule, cites = ("los:5.5.2", ("los:4",)) if early else ("los:4", ("los:5.5.2",) if both else ())
+            yield g.log(rule, "win", result_message(result) + why, result if result != "draw" else None, cites=cites)
             return
     gone = downed + [x for x in b.get("poisoned", []) if locate(g, x) and locate(g, x)[1] in ("front", "back")]
     if gone:

@@ -128,4 +128,5 @@ def make_room_for_character(g: GameState, player: str, card: dict):
                          [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
     old, don, ended = leave_field(g, player, "characters", victim)
     extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
-    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player)
+    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
+                cites=("opcg:10-2-1-3", "opcg:6-5-5-4") if don else ("opcg:10-2-1-3",))

@@ -15,6 +15,12 @@ DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, 
                                                     "next_turn_end=次のターン終了時まで, permanent=場を離れるまで"}
 EXPIRY = {"battle": "7-1-5-3/7-1-5-4", "turn": "6-6-1-2/6-6-1-3", "turn_start": "6-2-1",
           "next_turn_end": "次のターンの6-6-1-2/6-6-1-3", "permanent": "3-1-6"}
+# The clauses EXPIRY names, written out in full: the entry cites every number its message shows.
+EXPIRY_CITES = {"battle": ("opcg:7-1-5-3", "opcg:7-1-5-4"), "turn": ("opcg:6-6-1-2", "opcg:6-6-1-3"),
+                "turn_start": ("opcg:6-2-1",), "next_turn_end": ("opcg:6-6-1-2", "opcg:6-6-1-3"),
+                "permanent": ("opcg:3-1-6",)}
+# Leaving the field: attached DON!! go to the cost area rested; effects on the card end (a new card).
+DON_RETURN, NEW_CARD, NOT_KO, CANNOT_DO = "opcg:6-5-5-4", "opcg:3-1-6", "opcg:10-2-1-3", "opcg:1-3-2"
 
 ADJUSTMENTS = (
     Adjustment("power", "パワー±N（期限つき）", "opcg:2-6-3",
@@ -70,7 +76,8 @@ class OpcgAdjustments:
         add_effect(g, kind="power", target=target, value=value, duration=duration, owner=owner or player)
         card = locate(g, target)[2]
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}のパワー{value:+d}（{DURATIONS[duration]}、"
-                     f"{EXPIRY[duration]}で無効）。現在のパワー{power(g, card, player)}", owner or player)
+                     f"{EXPIRY[duration]}で無効）。現在のパワー{power(g, card, player)}", owner or player,
+                     cites=EXPIRY_CITES[duration])
 
     def adjust_keyword_add(self, g, spec, target, keyword, duration, owner=None):
         return self._keyword(g, spec, target, keyword, duration, owner, "keyword_add", "を得ました")
@@ -83,14 +90,17 @@ class OpcgAdjustments:
         _duration_ok(g, duration)
         add_effect(g, kind=kind, target=target, keyword=keyword, duration=duration, owner=owner or player)
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}が【{keyword}】{verb}（{DURATIONS[duration]}、"
-                     f"{EXPIRY[duration]}で無効）", owner or player)
+                     f"{EXPIRY[duration]}で無効）", owner or player,
+                     cites=EXPIRY_CITES[duration])
 
     def adjust_ko(self, g, spec, target):
         player, zone, card = _on_field(g, target, ("characters",))
         _, don, ended = leave_field(g, player, zone, target)
         extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
         extra += f"。適用されていた効果{ended}件はなくなります(3-1-6)" if ended else ""
-        return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をKOし、持ち主のトラッシュに置きました{extra}", player)
+        cites = ((DON_RETURN,) if don else ()) + ((NEW_CARD,) if ended else ())
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をKOし、持ち主のトラッシュに置きました{extra}", player,
+                     cites=cites)
 
     def adjust_draw(self, g, spec, target, value):
         drawn = 0
@@ -99,7 +109,8 @@ class OpcgAdjustments:
                 break
             drawn += 1
         short = f"（デッキが足りず{drawn}枚のみ 1-3-2）" if drawn < value else ""
-        return g.log(spec.rule, "adjust", f"ジャッジ調整: {target} がカードを{drawn}枚引きました{short}", target)
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: {target} がカードを{drawn}枚引きました{short}", target,
+                     cites=(CANNOT_DO,) if short else ())
 
     def adjust_trash(self, g, spec, target):
         where = locate(g, target)
@@ -113,7 +124,8 @@ class OpcgAdjustments:
         if zone in ("characters", "stage"):
             _, don, _ = leave_field(g, player, zone, target)
             extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
-            return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player)
+            return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
+                         cites=(NOT_KO, DON_RETURN) if don else (NOT_KO,))
         take_from(g, player, zone, target)
         put_into(g, player, "trash", card)
         rule = "opcg:10-2-14-1" if zone == "hand" else spec.rule
@@ -178,7 +190,8 @@ class OpcgAdjustments:
         g.set(f"players.{target}.don_deck", pdata["don_deck"] - n)
         g.set(f"players.{target}.cost_area", {**area, key: area[key] + n})
         return g.log(spec.rule, "adjust", f"ジャッジ調整: ドン!!デッキからドン!!{n}枚を{'レスト' if rested else 'アクティブ'}でコストエリアに置きました"
-                     + ("（ドン!!デッキが足りません 1-3-2）" if n < value else ""), target)
+                     + ("（ドン!!デッキが足りません 1-3-2）" if n < value else ""), target,
+                     cites=(CANNOT_DO,) if n < value else ())
 
     def adjust_loop_draw(self, g, spec):
         g.end_game("draw")

@@ -146,7 +146,8 @@ def damage_step(g: GameState, tp: str, defender: str):
     yield g.log("opcg:7-1-4-1", "battle", f"{label(attacker)}のパワー{pa}が{label(target)}のパワー{pt}以上のため、バトルに勝ちました", tp)
     if b["target_zone"] == "characters":
         card, don, ended = leave_field(g, defender, "characters", target["id"])
-        yield g.log("opcg:10-2-1-2", "ko", f"{label(card)}をKOし、持ち主のトラッシュに置きました(7-1-4-1-2)。【KO時】の効果はジャッジが調整で適用(10-2-17-1)", defender)
+        yield g.log("opcg:7-1-4-1-2", "ko", f"バトルに勝ったアタックの対象はキャラクターのため、{label(card)}をKOし、持ち主のトラッシュに置きました(10-2-1-2)。【KO時】の効果はジャッジが調整で適用(10-2-17-1)", defender,
+                     cites=("opcg:10-2-1-2", "opcg:10-2-17-1"))
         if don:
             yield g.log("opcg:6-5-5-4", "don", f"{label(card)}に付与されていたドン!!{don}枚をコストエリアにレストで置きました", defender)
         if ended:
@@ -164,15 +165,15 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
         yield g.log("opcg:7-1-4-1-1-1", "win", f"ダメージが与えられることが確定した時点で{defender}のライフが0枚のため、{tp} がゲームに勝利しました", tp)
         return
     if damage > 1:
-        yield g.log("opcg:10-1-2-1", "damage", f"【ダブルアタック】: リーダーのライフに与えるダメージが{damage}になります(7-1-4-1-1-3)", tp)
+        yield g.log("opcg:10-1-2-1", "damage", f"【ダブルアタック】: リーダーのライフに与えるダメージが{damage}になります(7-1-4-1-1-3)", tp, cites=("opcg:7-1-4-1-1-3",))
     for point in range(1, damage + 1):
         life = g.get(f"players.{defender}.life")
         if not life:
             if g.data["options"]["double_attack_at_zero_life"] == "lose":
                 g.set(f"players.{defender}.leader_damaged_at_zero", True)
-                yield g.log("opcg:4-6-2-2", "damage", f"{point}点目: ライフが0枚のときにリーダーがダメージを受けました(1-2-2-1)", defender)
+                yield g.log("opcg:4-6-2-2", "damage", f"{point}点目: ライフが0枚のときにリーダーがダメージを受けました(1-2-2-1)", defender, cites=("opcg:1-2-2-1",))
             else:
-                yield g.log("opcg:7-1-4-1-1-3", "damage", f"{point}点目: 7-1-4-1-1-2 はライフが1枚以上ある場合の処理のため、ライフ0枚では何も起きません", defender)
+                yield g.log("opcg:7-1-4-1-1-3", "damage", f"{point}点目: 7-1-4-1-1-2 はライフが1枚以上ある場合の処理のため、ライフ0枚では何も起きません", defender, cites=("opcg:7-1-4-1-1-2",))
             return
         card = life[0]
         if banish:  # 10-1-3-1
@@ -231,10 +232,10 @@ def activate_trigger(g: GameState, defender: str, card: dict, point: int):
 
 def end_of_battle(g: GameState, tp: str):
     _set_battle(g, step="end")
-    yield g.log("opcg:7-1-5-2", "timing", "バトルを終了しました(7-1-5-1)。「バトル終了時」「バトルした場合」の効果が発動するタイミングです（ジャッジが調整で適用）", tp)
+    yield g.log("opcg:7-1-5-2", "timing", "バトルを終了しました(7-1-5-1)。「バトル終了時」「バトルした場合」の効果が発動するタイミングです（ジャッジが調整で適用）", tp, cites=("opcg:7-1-5-1",))
     for rule, owner in (("opcg:7-1-5-3", tp), ("opcg:7-1-5-4", other(tp))):
         gone = expire(g, owner, ("battle",))
         if gone:
             yield g.log(rule, "expire", f"{owner} の「このバトル中」の効果が無効になりました: {describe_effects(g, gone)}", owner)
     g.set("battle", None)
-    yield g.log("opcg:7-1-5-5", "battle", "バトルが終了し、メインフェイズ(6-5-2)に戻ります", tp)
+    yield g.log("opcg:7-1-5-5", "battle", "バトルが終了し、メインフェイズ(6-5-2)に戻ります", tp, cites=("opcg:6-5-2",))

@@ -43,7 +43,7 @@ def game(g: GameState):
 # ---- 5-2 ゲーム前の手順 ------------------------------------------------------------
 
 def preparation(g: GameState):
-    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています")
+    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています", cites=("opcg:5-1-2",))
     for p in ("p1", "p2"):
         g.shuffle(f"players.{p}.deck")
     yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし、裏向きに置きました")
@@ -235,7 +235,7 @@ def play_card(g: GameState, tp: str, card_id: str):
         yield from make_room_for_character(g, tp, card)
         take_from(g, tp, "hand", card_id)
         play_character_onto_field(g, tp, card)
-        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp)
+        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp, cites=("opcg:3-7-4",))
     else:
         old = g.get(f"players.{tp}.stage")
         if old:
@@ -252,7 +252,7 @@ def attach_don(g: GameState, tp: str, card_id: str):
     zone = "leader" if g.get(f"players.{tp}.leader")["id"] == card_id else "characters"
     card = next(c for c in field_cards(g, tp) if c["id"] == card_id)
     new = replace_card(g, tp, zone, card_id, don=(card.get("don") or 0) + 1)
-    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp)
+    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp, cites=("opcg:6-5-5-2",))
 
 
 # ---- 6-6 エンドフェイズ ----------------------------------------------------------------
@@ -260,7 +260,8 @@ def attach_don(g: GameState, tp: str, card_id: str):
 def end_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "end")
-    yield g.log("opcg:6-6-1-1", "timing", "エンドフェイズ。「ターン終了時」の効果が発動するタイミングです（1度だけ 6-6-1-1-1、カードの効果はジャッジが調整で適用）", tp)
+    yield g.log("opcg:6-6-1-1", "timing", "エンドフェイズ。「ターン終了時」の効果が発動するタイミングです（1度だけ 6-6-1-1-1、カードの効果はジャッジが調整で適用）", tp,
+                 cites=("opcg:6-6-1-1-1",))
     for rule, owner in (("opcg:6-6-1-2", tp), ("opcg:6-6-1-3", other(tp))):
         gone = expire(g, owner, ("turn", "next_turn_end"))
         if gone:

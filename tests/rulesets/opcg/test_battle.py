@@ -22,7 +22,7 @@ def test_opcg_6_5_5_2_attached_don_counts_only_on_the_owners_turn():
     b = board(p1={"characters": [char("a", 5000)]}, p2={"characters": [char("d", 4000, rested=True, don=2)],
                                                         "cost_area": {"active": 3, "rested": 0}})
     g = play(b, "attack:a", "d")
-    assert "opcg:10-2-1-2" in rules(g)  # 5000 >= 4000: the defender's DON!! do not count on p1's turn
+    assert "opcg:7-1-4-1-2" in rules(g)  # 5000 >= 4000: the defender's DON!! do not count on p1's turn
     assert g.state.get("players.p2.cost_area") == {"active": 3, "rested": 2}  # 6-5-5-4
 
 
@@ -40,7 +40,7 @@ def test_opcg_10_1_4_1_blocker_cannot_block_an_attack_on_itself():
     """10-1-4-1 「このカード以外の自分のカードがアタックされたときに発動タイミングを満たし」"""
     b = board(p2={"characters": [char("b", 2000, keywords=["ブロッカー"], rested=True)]})
     g = play(b, "attack:p1-L", "b")
-    assert "opcg:10-1-4-1" not in rules(g) and "opcg:10-2-1-2" in rules(g)
+    assert "opcg:10-1-4-1" not in rules(g) and "opcg:7-1-4-1-2" in rules(g)
 
 
 def test_opcg_7_1_3_2_1_counters_tip_the_battle_and_end_with_it():
