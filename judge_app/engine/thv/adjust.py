@@ -83,7 +83,7 @@ class AdjustMixin:
         rule = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}[layer]
         until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[duration]
         return g.log(rule, "adjust", f"判定員の調整: {label(new)} の戦闘力を修正（{until}）→ {attack_of(new)}/{toughness_of(new)}"
-                     "（下限0、6.1.12）", None)
+                     "（下限0、6.1.12）", None, cites=("thv:6.1.12",))
 
     def adjust_damage(self, g, spec, target, value, kind="effect"):
         if target in PLAYERS:
@@ -107,7 +107,8 @@ class AdjustMixin:
         send_off(g, target, "graveyard")
         self._after_adjust_leave(g, left)
         _bump(g)
-        return g.log("thv:9.3.4.g", "adjust", f"判定員の調整: {label(card)} を破棄した（冥界へ）" + _left_note(left), None)
+        return g.log("thv:9.3.4.g", "adjust", f"判定員の調整: {label(card)} を破棄した（冥界へ）" + _left_note(left), None,
+                     cites=_left_cites(left))
 
     def adjust_kill(self, g, spec, target):
         card = _character_or_error(g, target)
@@ -123,7 +124,8 @@ class AdjustMixin:
         send_off(g, target, "removed")
         self._after_adjust_leave(g, left)
         _bump(g)
-        return g.log("thv:9.4.4.l", "adjust", f"判定員の調整: {label(card)} をゲームから除外した" + _left_note(left), None)
+        return g.log("thv:9.4.4.l", "adjust", f"判定員の調整: {label(card)} をゲームから除外した" + _left_note(left), None,
+                     cites=_left_cites(left))
 
     def _after_adjust_leave(self, g, roles):
         battle = g.data.get("battle")
@@ -136,7 +138,8 @@ class AdjustMixin:
         deck = g.data["players"][target]["deck"]
         if len(deck) < value:
             g.end_game(opponent(target))
-            return g.log("thv:1.11.7", "adjust", f"判定員の調整: {target} は{value}枚ドローすべきところデッキが{len(deck)}枚のため敗北した", target)
+            return g.log("thv:1.11.7", "adjust", f"判定員の調整: {target} は{value}枚ドローすべきところデッキが{len(deck)}枚のため敗北した", target,
+                         cites=("thv:1.5.3.b",))
         g.set(f"players.{target}.deck", deck[value:])
         g.set(f"players.{target}.hand", g.data["players"][target]["hand"] + deck[:value])
         _bump(g)
@@ -154,7 +157,8 @@ class AdjustMixin:
         g.add(f"players.{target}.life", value)
         _bump(g)
         return g.log("thv:1.9.5" if value >= 0 else "thv:1.9.4", "adjust",
-                     f"判定員の調整: {target} のライフ {value:+d} → {g.get(f'players.{target}.life')}（上限・下限なし、1.9.6）", target)
+                     f"判定員の調整: {target} のライフ {value:+d} → {g.get(f'players.{target}.life')}（上限・下限なし、1.9.6）", target,
+                     cites=("thv:1.9.6",))
 
     def adjust_set_state(self, g, spec, target, value):
         card = _card_or_error(g, target)
@@ -183,7 +187,8 @@ class AdjustMixin:
         if has(card, "人形"):
             _bump(g)
             return g.log("thv:1.3.2", "adjust", f"{label(card)} は人形（10.9.2.a: 攻撃を行うことが出来ない）を持つ。"
-                         "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None)
+                         "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None,
+                         cites=("thv:10.9.2.a",))
         if g.data.get("interference") is not None:
             raise AdjustmentError("target: 干渉の途中に発生する攻撃（6.3.5.a の新たな干渉）はこのエンジンでは扱えません。"
                                   "干渉の解決後に適用してください", "target")
@@ -227,7 +232,8 @@ class AdjustMixin:
 
     def adjust_win(self, g, spec, target):
         g.end_game(target)
-        return g.log("thv:1.5.2.a", "adjust", f"「ゲームに勝利する」効果により {target} の勝利（全ての相手プレイヤーは敗北、1.5.2）", target)
+        return g.log("thv:1.5.2.a", "adjust", f"「ゲームに勝利する」効果により {target} の勝利（全ての相手プレイヤーは敗北、1.5.2）", target,
+                     cites=("thv:1.5.2",))
 
     def adjust_lose(self, g, spec, target):
         g.end_game(opponent(target))
@@ -244,7 +250,8 @@ class AdjustMixin:
         if target not in PLAYERS:
             raise AdjustmentError(f"target: プレイヤー「{target}」はいません（p1, p2）", "target")
         g.end_game(opponent(target))
-        return g.log("thv:1.5.3.d", "concede", f"{target} が投了を宣言し、敗北した（12.7.3: 必ず認められる）", target)
+        return g.log("thv:1.5.3.d", "concede", f"{target} が投了を宣言し、敗北した（12.7.3: 必ず認められる）", target,
+                     cites=("thv:12.7.3",))
 
 
 def ZONE(z):
@@ -257,3 +264,12 @@ def _left_note(roles):
     if "defender" in roles:
         return "。防御キャラクターが場を離れた（6.4.7）"
     return ""
+
+
+def _left_cites(roles):
+    """The clauses `_left_note` names: 6.3.6.b cancels the attack whose attacker left; 6.4.7 lets the battle go on."""
+    if "attacker" in roles:
+        return ("thv:6.3.6.b",)
+    if "defender" in roles:
+        return ("thv:6.4.7",)
+    return ()

@@ -106,7 +106,8 @@ class BattleMixin:
         att, dfd = get_card(g, b["attacker"]), get_card(g, b.get("defender")) if b.get("defender") else None
         if att and dfd and has(att, "隠密") and on_field_character(g, dfd["id"]) and not same_race(att, dfd):
             g.set("battle", {**b, "defender": None})
-            yield g.log("thv:10.6.2.a", "defence", f"隠密: {label(dfd)} の防御は取り消された（6.4.7: 戦闘は続行する）")
+            yield g.log("thv:10.6.2.a", "defence", f"隠密: {label(dfd)} の防御は取り消された（6.4.7: 戦闘は続行する）",
+                          cites=("thv:6.4.7",))
 
     def cancelled_midway(self, g):
         """6.3.7: an attack cancelled between 6.2.4.b and f ends the battle right after the step in hand."""

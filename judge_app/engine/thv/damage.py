@@ -49,7 +49,8 @@ class DamageMixin:
         deck = g.data["players"][p]["deck"]
         if len(deck) < n:
             g.end_game(opponent(p))
-            yield g.log("thv:1.11.7", "lose", f"{p} はドローすべき{n}枚に対してデッキが{len(deck)}枚のため敗北した（1.5.3.b）", p)
+            yield g.log("thv:1.11.7", "lose", f"{p} はドローすべき{n}枚に対してデッキが{len(deck)}枚のため敗北した（1.5.3.b）", p,
+                          cites=("thv:1.5.3.b",))
             return False
         if n <= 0:
             return True

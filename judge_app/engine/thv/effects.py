@@ -69,7 +69,7 @@ class EffectMixin:
             yield g.log(rule, "attack", f"{who}: 取り消す攻撃はない")
             return
         g.set("battle", None)
-        yield g.log(rule, "attack", f"{who}: 攻撃は取り消された（干渉は続行するが戦闘の解決は行わない、6.3.6）")
+        yield g.log(rule, "attack", f"{who}: 攻撃は取り消された（干渉は続行するが戦闘の解決は行わない、6.3.6）", cites=("thv:6.3.6",))
 
 
 def _fmt(v, layer="modify"):

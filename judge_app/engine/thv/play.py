@@ -129,7 +129,8 @@ class PlayMixin:
         put(g, bare(card), p, "play_area")
         g.set("playing", cid)  # between 5.2.3.b and g the card is in the play area but not yet in the interference
         extra = "（速攻・奇襲: 防御を兼ねてプレイ、10.3.4）" if as_defender else ""
-        yield g.log("thv:5.2.3.b", "play", f"{p} が {label(card)} のプレイを宣言し、プレイエリアに表向きで置いた{extra}", p)
+        yield g.log("thv:5.2.3.b", "play", f"{p} が {label(card)} のプレイを宣言し、プレイエリアに表向きで置いた{extra}", p,
+                    cites=("thv:10.3.4",) if as_defender else ())
         kind = self.target_kind(card)
         target = None
         if kind == "opponent":
@@ -326,7 +327,8 @@ class PlayMixin:
         host = get_card(g, target)
         update_card(g, target, sets=list(host.get("sets") or ()) + [{**bare(card), "state": host["state"]}])
         yield g.log("thv:10.13.2.a" if equip else "thv:10.14.2.a", "resolve",
-                    f"{label(card)} を {label(host)} にセットした（テキストと戦闘修正はキャラクターが得る、6.1.13）", p)
+                    f"{label(card)} を {label(host)} にセットした（テキストと戦闘修正はキャラクターが得る、6.1.13）", p,
+                    cites=("thv:6.1.13",))
         yield from self.rule_checks(g)  # a negative 戦闘修正 may bring 耐久力 to 0 (9.2.2.b)
 
     # ---- 7.3 起動効果 -----------------------------------------------------------------------------------

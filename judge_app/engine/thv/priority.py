@@ -85,11 +85,13 @@ class PriorityMixin:
             g.set("priority", None)
             if g.data["interference"] is not None:
                 yield g.log("thv:1.12.9.a", "interference",
-                            f"{p} も優先権を放棄し、全てのプレイヤーが連続して放棄したため干渉の解決を開始する（解決中は誰も優先権を持たない、1.12.11）", p)
+                            f"{p} も優先権を放棄し、全てのプレイヤーが連続して放棄したため干渉の解決を開始する（解決中は誰も優先権を持たない、1.12.11）", p,
+                            cites=("thv:1.12.11",))
                 yield from self.resolve_interference(g)
                 return False
-            yield g.log("thv:4.2.3", "phase",
-                        f"{p} も優先権を放棄し、干渉が開始されていない状態で全てのプレイヤーが連続して放棄したためフェイズを終了する（1.12.9.b）", p)
+            yield g.log("thv:1.12.9.b", "phase",
+                        f"{p} も優先権を放棄し、干渉が開始されていない状態で全てのプレイヤーが連続して放棄したためフェイズを終了する（1.12.9.b）", p,
+                        cites=("thv:4.2.3",))
             return True
         g.set("passes", 0)
         verb, cid = choice.split(":", 1)

@@ -37,7 +37,7 @@ class TurnMixin:
                 return
         for p in PLAYERS:
             g.set(f"players.{p}.life", 25)
-        yield g.log("thv:1.2.7.d", "setup", "各プレイヤーのライフポイントを25点にした（1.9.1）")
+        yield g.log("thv:1.2.7.d", "setup", "各プレイヤーのライフポイントを25点にした（1.9.1）", cites=("thv:1.9.1",))
         g.set("turn", 1)
         yield g.log("thv:1.2.7.e", "setup", f"開始プレイヤー {first} のターンを始める", first)
 
@@ -160,7 +160,8 @@ class TurnMixin:
 
     def phase_draw(self, g, tp):
         if g.turn == 1 and tp == g.data.get("starting_player"):
-            yield g.log("thv:4.6.3", "phase", "ドローフェイズ: 開始プレイヤーの最初のターンのため規定の効果（ドロー）は解決されない（1.2.8と同じ規定）", tp)
+            yield g.log("thv:4.6.3", "phase", "ドローフェイズ: 開始プレイヤーの最初のターンのため規定の効果（ドロー）は解決されない（1.2.8 と同じ規定）", tp,
+                        cites=("thv:1.2.8",))
             return
         yield from self.draw(g, tp, 1, "thv:4.6.1.a")
 
