@@ -81,12 +81,7 @@ def pg_cluster(tmp_path_factory):
         print(f"\npostgresql {cluster.version} started on 127.0.0.1:{cluster.port} ({cluster.root})",
               file=_sys.stderr)
     yield _PG_STATE["cluster"]
-
-
-def pytest_sessionfinish(session, exitstatus):
-    cluster = _PG_STATE.pop("cluster", None)
-    if cluster is not None:
-        cluster.stop()
+    _PG_STATE.pop("cluster").stop()
 
 
 @pytest.fixture
