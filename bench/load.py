@@ -155,6 +155,13 @@ class Client:
                     self.conn.close()
                     self.conn = None
                 return resp.status, payload
+            except ConnectionRefusedError:
+                # nothing reached a server: safe to send elsewhere, as a load balancer would (several servers only)
+                self.conn.close()
+                self.conn = None
+                if attempt or len(self.ports) == 1:
+                    raise
+                self.fail_over()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 self.conn.close()
                 self.conn = None
@@ -268,8 +275,11 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
             ms = (time.perf_counter() - t0) * 1000
             if started < record_from:   # warm-up: connections opening, each thread's first search
                 continue
-            k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
             k["lat"].append(ms)
+            if not ok and detail.startswith(("ConnectionRefused", "ConnectionReset", "RemoteDisconnected",
+                                             "IncompleteRead", "BrokenPipe")):
+                k["dropped"] += 1   # the connection was cut (a server killed): no answer, so no acknowledged write
             if not ok:
                 k["errors"] += 1
                 if len(k["samples"]) < 3:
@@ -280,9 +290,10 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
             ledger["sessions"].update(client.acked)
             ledger["rulings"] += client.rulings
             for kind, k in local.items():
-                agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+                agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
                 agg["lat"] += k["lat"]
                 agg["errors"] += k["errors"]
+                agg["dropped"] += k["dropped"]
                 agg["samples"] = (agg["samples"] + k["samples"])[:3]
 
     workers = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(threads)]
@@ -331,9 +342,10 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
         ledger["sessions"].update(part["sessions"])
         ledger["rulings"] += part["rulings"]
         for kind, k in stats.items():
-            agg = merged.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            agg = merged.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
             agg["lat"] += k["lat"]
             agg["errors"] += k["errors"]
+            agg["dropped"] += k["dropped"]
             agg["samples"] = (agg["samples"] + k["samples"])[:3]
     for p in ps:
         p.join(timeout=10)
@@ -349,6 +361,7 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
                        "error_samples": k["samples"]}
     everything = sorted(x for k in merged.values() for x in k["lat"])
     total = {"requests": len(everything), "errors": sum(k["errors"] for k in merged.values()),
+             "dropped": sum(k["dropped"] for k in merged.values()),
              "rps": round(len(everything) / elapsed, 1), "p50_ms": round(percentile(everything, 50), 2),
              "p95_ms": round(percentile(everything, 95), 2), "p99_ms": round(percentile(everything, 99), 2),
              "max_ms": round(everything[-1], 2) if everything else 0}
@@ -497,11 +510,12 @@ def stores_mode(args, targets, mix) -> int:
         runs.append(measure("pg-kill", servers, url, killpg_and_restart(servers, 1, 0.4, kills), kills))
         version = pg.version
     lines = [f"{'run':8} {'servers':>7} {'workers':>7} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
-             f"{'p99 ms':>8} {'errors':>7} {'acked writes':>12} {'lost':>5}"]
+             f"{'p99 ms':>8} {'errors':>7} {'cut':>4} {'acked writes':>12} {'lost':>5}"]
     for r in runs:
         t, w = r["total"], r["writes"]
         lines.append(f"{r['phase']:8} {r['servers']:7d} {r['workers_per_server']:7d} {t['requests']:9d} {t['rps']:8.1f} "
-                     f"{t['p50_ms']:8.1f} {t['p95_ms']:8.1f} {t['p99_ms']:8.1f} {t['errors']:7d} "
+                     f"{t['p50_ms']:8.1f} {t['p95_ms']:8.1f} {t['p99_ms']:8.1f} {t['errors'] - t['dropped']:7d} "
+                     f"{t['dropped']:4d} "
                      f"{w['acknowledged_updates'] + w['acknowledged_sessions'] + w['acknowledged_rulings']:12d} "
                      f"{w['lost']:5d}")
     by = {r["phase"]: r for r in runs}
@@ -509,6 +523,8 @@ def stores_mode(args, targets, mix) -> int:
     print(table(runs))
     print()
     print("\n".join(lines))
+    print("errors: answers other than 2xx, and failures not caused by a kill; cut: requests whose connection the "
+          "SIGKILL cut (no answer, so nothing acknowledged; refused connections go to the other server)")
     print(f"postgresql {version}; clients={args.clients} think={args.think}s duration={args.duration}s "
           f"cpus={os.cpu_count()}; PG(2 servers)/SQLite(1 server) throughput = {ratio}")
     for r in runs:

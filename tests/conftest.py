@@ -46,20 +46,25 @@ def _loud(message: str) -> None:
 
 
 def _postgres_version() -> str:
+    """'15.18 (Debian 15.18-0+deb12u1)' from the server binary itself, without starting it; '' if none."""
+    import subprocess
+
     try:
-        return _pg.bin_dir().parent.name
-    except _pg.Unavailable:
+        out = subprocess.run([str(_pg.bin_dir() / "postgres"), "--version"], capture_output=True, text=True,
+                             timeout=20).stdout
+    except (_pg.Unavailable, OSError, subprocess.TimeoutExpired):
         return ""
+    return out.split("(PostgreSQL)", 1)[-1].strip() or out.strip()
 
 
 def pytest_report_header(config):
     if not _postgres_wanted():
         return f"postgresql: SKIPPED on purpose ({_pg.SKIP_ENV}=skip)"
-    major = _postgres_version()
-    if not major:
+    version = _postgres_version()
+    if not version:
         _loud("Debian's postgresql package is not installed")
         return "postgresql: NOT INSTALLED - the [postgresql] tests will fail"
-    return f"postgresql: {major} (Debian, /usr/lib/postgresql/{major}/bin), a throwaway cluster per test session"
+    return f"postgresql: PostgreSQL {version}, a throwaway cluster per test session (tests/pg_cluster.py)"
 
 
 @pytest.fixture(scope="session")
