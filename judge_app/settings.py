@@ -64,6 +64,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LOG_LEVEL", str, "info", "gunicorn のログレベル", "serve"),
     # -- the test suite
     Setting("FUZZ", str, "", "nightly で性質テストと索引破損テストの回数を増やす", "tests"),
+    Setting("TEST_POSTGRES", str, "", "skip で [postgresql] のテストを飛ばす（既定: PostgreSQL が無ければ失敗させる）", "tests"),
 )
 
 BY_NAME = {s.name: s for s in SETTINGS}

@@ -15,6 +15,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -56,8 +57,10 @@ class Cluster:
     def _argv(self, argv: list[str]) -> list[str]:
         return ["runuser", "-u", "postgres", "--", *argv] if self.as_root else argv
 
-    def _run(self, argv: list[str], timeout: float = 120) -> str:
-        proc = subprocess.run(self._argv(argv), capture_output=True, text=True, timeout=timeout, cwd="/")
+    def _run(self, argv: list[str], timeout: float = 120, as_owner: bool = True) -> str:
+        if as_owner and self.as_root:
+            self._let_postgres_through()
+        proc = subprocess.run(self._argv(argv) if as_owner else argv, capture_output=True, text=True, timeout=timeout, cwd="/")
         if proc.returncode != 0:
             raise Unavailable(f"{' '.join(argv[:2])} が失敗しました ({proc.returncode}): {proc.stderr[-1500:]}"
                               f"{self._log_tail()}")
@@ -77,15 +80,21 @@ class Cluster:
                 owner = pwd.getpwnam("postgres")
             except KeyError:
                 raise Unavailable("postgres ユーザーがいません（apt-get install postgresql で作られます）") from None
-            # the postgres user must reach the folder: let it pass through (x, not read) every parent, own the rest
-            for parent in [self.root, *self.root.parents]:
-                if parent == Path("/"):
-                    break
-                mode = parent.stat().st_mode
-                if not mode & 0o001:
-                    os.chmod(parent, (mode & 0o7777) | 0o001)
+            self._let_postgres_through()
             for path in (self.root, self.sock):
                 os.chown(path, owner.pw_uid, owner.pw_gid)
+
+    def _let_postgres_through(self) -> None:
+        """The postgres user must reach the folder: let it pass through (x, not read) every parent. Done again
+        before each command run as postgres: another pytest session starting meanwhile resets
+        /tmp/pytest-of-<user> to 0700. (The running server works in its data directory by relative paths, and
+        clients connect over loopback TCP, so only initdb and pg_ctl start need the way through.)"""
+        for parent in [self.root, *self.root.parents]:
+            if parent == Path("/"):
+                break
+            mode = parent.stat().st_mode
+            if not mode & 0o001:
+                os.chmod(parent, (mode & 0o7777) | 0o001)
 
     # ---- life cycle ----------------------------------------------------------------------------------------------
     def start(self, timeout: float = 60) -> "Cluster":
@@ -100,12 +109,19 @@ class Cluster:
         self.version = self.query("postgres", "SHOW server_version").strip()
         return self
 
-    def stop(self) -> None:
-        if (self.data / "postmaster.pid").exists():
+    def stop(self, timeout: float = 60) -> None:
+        """Fast shutdown (SIGINT to the postmaster, as `pg_ctl -m fast` sends), then SIGQUIT if it lingers."""
+        try:
+            pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return
+        for sig, wait in ((signal.SIGINT, timeout), (signal.SIGQUIT, 10)):
             try:
-                self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"])
-            except (Unavailable, subprocess.TimeoutExpired):
-                self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                return
+            if wait_for(lambda: not _alive(pid), wait):
+                return
 
     def __enter__(self) -> "Cluster":
         return self.start()
@@ -115,9 +131,10 @@ class Cluster:
 
     # ---- databases -----------------------------------------------------------------------------------------------
     def query(self, database: str, sql: str) -> str:
+        """psql over loopback TCP (any local user may: the cluster trusts local connections)."""
         psql = self.bin / "psql"
-        return self._run([str(psql), "-h", str(self.sock), "-p", str(self.port), "-U", "postgres", "-d", database,
-                          "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        return self._run([str(psql), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database,
+                          "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql], as_owner=False)
 
     def create_database(self, name: str) -> str:
         """A new empty database (dropped first if it exists); returns its URL over loopback TCP."""
@@ -138,6 +155,14 @@ def start_or_explain(root: Path) -> Cluster:
         return cluster.start()
     except subprocess.TimeoutExpired as e:
         raise Unavailable(f"PostgreSQL が時間内に起動しませんでした: {e}{cluster._log_tail()}") from None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def wait_for(predicate, timeout: float = 30, step: float = 0.1) -> bool:
