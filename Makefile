@@ -39,6 +39,7 @@ dev: check-venv $(VENV)/.serve-installed
 
 test: check-venv $(VENV)/.test-installed
 	sh .ci/ensure-browser
+	sh .ci/ensure-postgres
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The suite once against the newest versions pyproject.toml allows (no lock), in a venv of its own.
@@ -49,6 +50,7 @@ test-latest: check-venv
 	.venv-latest/bin/python -m pip install --quiet --upgrade -e '.[test]'
 	.venv-latest/bin/python -m pip freeze --exclude-editable > .venv-latest/versions.txt
 	sh .ci/ensure-browser
+	sh .ci/ensure-postgres
 	.venv-latest/bin/python -m pytest $(PYTEST_ARGS)
 
 # Refresh the locked versions from pyproject.toml (then run `make test` and commit requirements/).

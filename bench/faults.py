@@ -1,6 +1,9 @@
 """Long fault run: SIGKILL a worker, the master alone, and every process, over and over, under writes.
 
-    python bench/faults.py --cycles 5 --seconds 3 --writers 8 [--json out.json]
+    python bench/faults.py --cycles 5 --seconds 3 --writers 8 [--store postgresql] [--json out.json]
+
+--store postgresql: the server stores in a throwaway PostgreSQL cluster (tests/pg_cluster.py, Debian's package)
+instead of the instance's SQLite file; the kills are the same (the database server itself is not killed).
 
 Prints acknowledged writes, what was lost (should be nothing), corrupt rows and PRAGMA integrity_check.
 The short version runs in the test suite (tests/faults/test_kill_under_writes.py).
@@ -26,13 +29,25 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="writing time before each kill")
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
+    rounds = ("hup", "worker", "master", "all") * args.cycles
     with tempfile.TemporaryDirectory(prefix="judge-faults-") as tmp:
-        result = run(Path(tmp) / "instance", writers=args.writers, rounds=("hup", "worker", "master", "all") * args.cycles,
-                     write_seconds=args.seconds, workers=args.workers)
+        if args.store == "postgresql":
+            from tests.pg_cluster import Cluster
+
+            with Cluster(Path(tmp) / "postgresql") as pg:
+                result = run(Path(tmp) / "instance", writers=args.writers, rounds=rounds, write_seconds=args.seconds,
+                             workers=args.workers, database_url=pg.create_database("judge_faults"))
+                result["store"] = f"postgresql {pg.version}"
+        else:
+            result = run(Path(tmp) / "instance", writers=args.writers, rounds=rounds, write_seconds=args.seconds,
+                         workers=args.workers)
+            result["store"] = "sqlite"
     result["seconds"] = round(time.perf_counter() - t0, 1)
+    print(f"store: {result['store']}")
     print(f"kills: {len(result['kills'])} ({', '.join(k.split()[0] for k in result['kills'])})")
     print(f"acknowledged: {result['acknowledged_sessions']} sessions, {result['acknowledged_answers']} answers, "
           f"{result['acknowledged_rulings']} rulings; unacknowledged attempts {result['unacknowledged']} "

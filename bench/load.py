@@ -2,6 +2,7 @@
 
     python bench/load.py                       # 50 clients, 60 s mix, plus 10 s ceiling and 10 s search probes
     python bench/load.py --duration 10 --probe 5 --json out.json
+    python bench/load.py --stores --duration 30  # SQLite 1 server, PostgreSQL 2 servers, PostgreSQL + SIGKILL
 
 Three phases against one server, each bounded in time and in requests:
   ceiling  GET /healthz only: the most this server, this client and this machine can do
@@ -52,9 +53,12 @@ def free_port() -> int:
 
 
 def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
-                 log_path: str) -> subprocess.Popen:
+                 log_path: str, database_url: str | None = None) -> subprocess.Popen:
     env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
                JUDGE_APP_MAX_REQUESTS="0", PYTHONPATH=str(ROOT))   # no recycling mid-measurement
+    env.pop("JUDGE_APP_DATABASE_URL", None)
+    if database_url:
+        env["JUDGE_APP_DATABASE_URL"] = database_url
     if index_dir:
         env["JUDGE_APP_INDEX_DIR"] = index_dir
     argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
@@ -113,13 +117,27 @@ def tree_cpu_seconds(pid: int | None) -> float | None:
 class Client:
     """One simulated judge: one keep-alive connection, its own session, its own random stream."""
 
-    def __init__(self, host: str, port: int, seed: int, targets: dict):
-        self.host, self.port = host, port
+    def __init__(self, host: str, port, seed: int, targets: dict):
+        # `port`: one port, or a list (several servers): each client starts on one of them and moves to the next
+        # when its server stops answering, as a load balancer would send it elsewhere
+        self.ports = list(port) if isinstance(port, (list, tuple)) else [port]
+        self.host, self.port = host, self.ports[seed % len(self.ports)]
         self.rng = random.Random(seed)
         self.targets = targets
         self.conn: http.client.HTTPConnection | None = None
         self.sess: dict | None = None
         self.session_steps = 0
+        self.acked: dict[str, int] = {}      # session id -> updates the server acknowledged
+        self.rulings: list[str] = []         # slugs the server acknowledged
+
+    def fail_over(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        if len(self.ports) > 1:
+            self.port = self.ports[(self.ports.index(self.port) + 1) % len(self.ports)]
+        if self.sess is not None:
+            self.sess["stale"] = True    # an unacknowledged step may or may not be stored: read it back first
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
         data = None if body is None else json.dumps(body).encode()
@@ -137,6 +155,13 @@ class Client:
                     self.conn.close()
                     self.conn = None
                 return resp.status, payload
+            except ConnectionRefusedError:
+                # nothing reached a server: safe to send elsewhere, as a load balancer would (several servers only)
+                self.conn.close()
+                self.conn = None
+                if attempt or len(self.ports) == 1:
+                    raise
+                self.fail_over()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 self.conn.close()
                 self.conn = None
@@ -180,9 +205,19 @@ class Client:
             if status < 300:
                 self.sess = json.loads(body)
                 self.session_steps = 0
+            if status < 300:
+                self.acked[self.sess["id"]] = 0
             return "session_create", status, body
         self.session_steps += 1
         sid = s["id"]
+        if s.get("stale"):
+            status, body = self.request("GET", f"/api/sessions/{sid}")
+            if status < 300:
+                answer = json.loads(body)
+                s.update(pending=answer.get("pending"), finished=answer.get("finished"), stale=False)
+            else:
+                self.sess = None
+            return "session_read", status, body
         if s.get("pending"):
             d = s["pending"]
             status, body = self.request("POST", f"/api/sessions/{sid}/answer",
@@ -195,6 +230,7 @@ class Client:
             answer = json.loads(body)
             s["pending"] = answer.get("pending")
             s["finished"] = answer.get("finished")
+            self.acked[sid] = self.acked.get(sid, 0) + 1
         else:
             self.sess = None
         return kind, status, body
@@ -202,14 +238,17 @@ class Client:
     def ruling(self):
         if self.sess is None:
             return self.session()
-        return ("ruling_save",) + self.request("POST", "/api/rulings",
-                                               {"session": self.sess["id"], "title": "負荷試験の裁定"})
+        status, body = self.request("POST", "/api/rulings", {"session": self.sess["id"], "title": "負荷試験の裁定"})
+        if status < 300:
+            self.rulings.append(json.loads(body)["slug"])
+        return "ruling_save", status, body
 
 
 def client_process(host, port, threads, seed, mix, deadline, max_requests, targets, out_q, think=0.0,
                    record_from=0.0):
     """One process of `threads` clients; sends {kind: {"lat": [...], "errors": n, "samples": [...]}}."""
     stats: dict[str, dict] = {}
+    ledger = {"sessions": {}, "rulings": []}
     lock = threading.Lock()
     budget = [max_requests]
     kinds, weights = zip(*mix)
@@ -231,11 +270,16 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
                 detail = f"{status} {body[:160]!r}"
             except Exception as e:  # a failed request is counted, never a stop
                 kind, ok, detail = action.__name__, False, repr(e)[:200]
+                if isinstance(e, (OSError, http.client.HTTPException)):
+                    client.fail_over()
             ms = (time.perf_counter() - t0) * 1000
             if started < record_from:   # warm-up: connections opening, each thread's first search
                 continue
-            k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            k = local.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
             k["lat"].append(ms)
+            if not ok and detail.startswith(("ConnectionRefused", "ConnectionReset", "RemoteDisconnected",
+                                             "IncompleteRead", "BrokenPipe")):
+                k["dropped"] += 1   # the connection was cut (a server killed): no answer, so no acknowledged write
             if not ok:
                 k["errors"] += 1
                 if len(k["samples"]) < 3:
@@ -243,10 +287,13 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
             if think:   # a judge reads the answer before the next tap (exponential, mean `think` s)
                 time.sleep(min(client.rng.expovariate(1 / think), 10 * think))
         with lock:
+            ledger["sessions"].update(client.acked)
+            ledger["rulings"] += client.rulings
             for kind, k in local.items():
-                agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+                agg = stats.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
                 agg["lat"] += k["lat"]
                 agg["errors"] += k["errors"]
+                agg["dropped"] += k["dropped"]
                 agg["samples"] = (agg["samples"] + k["samples"])[:3]
 
     workers = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(threads)]
@@ -255,7 +302,7 @@ def client_process(host, port, threads, seed, mix, deadline, max_requests, targe
     for t in workers:
         t.join(timeout=max(1.0, deadline - time.time() + 60))
     cpu = time.process_time()
-    out_q.put((stats, cpu))
+    out_q.put((stats, cpu, ledger))
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -266,7 +313,8 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 
 def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targets, server_pid=None,
-              think=0.0, warmup=2.0) -> dict:
+              think=0.0, warmup=2.0, during=None) -> dict:
+    """`port`: one port or a list (clients spread over them). `during(start, end)`: run in a thread meanwhile."""
     ctx = mp.get_context("fork")
     q = ctx.Queue()
     per = [clients // procs + (1 if i < clients % procs else 0) for i in range(procs)]
@@ -281,18 +329,28 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
         p.start()
     time.sleep(max(0.0, record_from - time.time()))
     cpu_before = tree_cpu_seconds(server_pid)
+    side = None
+    if during is not None:
+        side = threading.Thread(target=during, args=(record_from, deadline), daemon=True)
+        side.start()
     merged: dict[str, dict] = {}
+    ledger = {"sessions": {}, "rulings": []}
     client_cpu = 0.0
     for _ in ps:
-        stats, cpu = q.get(timeout=seconds + 120)
+        stats, cpu, part = q.get(timeout=seconds + 300)
         client_cpu += cpu
+        ledger["sessions"].update(part["sessions"])
+        ledger["rulings"] += part["rulings"]
         for kind, k in stats.items():
-            agg = merged.setdefault(kind, {"lat": [], "errors": 0, "samples": []})
+            agg = merged.setdefault(kind, {"lat": [], "errors": 0, "samples": [], "dropped": 0})
             agg["lat"] += k["lat"]
             agg["errors"] += k["errors"]
+            agg["dropped"] += k["dropped"]
             agg["samples"] = (agg["samples"] + k["samples"])[:3]
     for p in ps:
         p.join(timeout=10)
+    if side is not None:
+        side.join(timeout=300)
     elapsed = time.time() - record_from
     kinds = {}
     for kind, k in sorted(merged.items()):
@@ -303,6 +361,7 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
                        "error_samples": k["samples"]}
     everything = sorted(x for k in merged.values() for x in k["lat"])
     total = {"requests": len(everything), "errors": sum(k["errors"] for k in merged.values()),
+             "dropped": sum(k["dropped"] for k in merged.values()),
              "rps": round(len(everything) / elapsed, 1), "p50_ms": round(percentile(everything, 50), 2),
              "p95_ms": round(percentile(everything, 95), 2), "p99_ms": round(percentile(everything, 99), 2),
              "max_ms": round(everything[-1], 2) if everything else 0}
@@ -313,7 +372,8 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
     return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "think_s": think,
             "client_processes": len(ps),
             "client_cpu_seconds": round(client_cpu, 1),
-            "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1), "kinds": kinds, "total": total}
+            "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1), "kinds": kinds, "total": total,
+            "ledger": ledger}
 
 
 # ---------------------------------------------------------------- targets
@@ -357,6 +417,131 @@ def table(phases: list[dict]) -> str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- --stores: SQLite, then PostgreSQL with two servers
+def lost_writes(ledger: dict, database: str) -> dict:
+    """Every acknowledged write read back from the database itself: a session's version counts its stored updates
+    (an acknowledged update is never missing: version >= acknowledged), an acknowledged ruling's slug exists."""
+    from sqlalchemy import select
+
+    from judge_app.store import Store, read_connection, rulings, sessions
+
+    store = Store(database)
+    try:
+        with read_connection(store) as c:
+            versions = dict(c.execute(select(sessions.c.id, sessions.c.version)).all())
+            slugs = set(c.execute(select(rulings.c.slug)).scalars())
+    finally:
+        store.close()
+    lost = [f"session {sid}: acknowledged {n} updates, stored {versions.get(sid)}"
+            for sid, n in ledger["sessions"].items() if versions.get(sid, -1) < n]
+    lost += [f"ruling {slug}" for slug in ledger["rulings"] if slug not in slugs]
+    return {"acknowledged_sessions": len(ledger["sessions"]),
+            "acknowledged_updates": sum(ledger["sessions"].values()),
+            "acknowledged_rulings": len(ledger["rulings"]), "lost": len(lost), "lost_samples": lost[:5]}
+
+
+def killpg_and_restart(servers: list[dict], which: int, at: float, log: list) -> callable:
+    """A `during` for run_phase: `at` of the way through, SIGKILL every process of one server, then restart it."""
+
+    def during(start: float, end: float) -> None:
+        time.sleep(max(0.0, start + (end - start) * at - time.time()))
+        srv = servers[which]
+        t0 = time.time()
+        os.killpg(srv["proc"].pid, signal.SIGKILL)
+        srv["proc"].wait()
+        time.sleep(0.5)   # the orphaned workers notice their master is gone and exit; the port is freed
+        srv["proc"] = srv["start"]()
+        wait_up(srv["port"], srv["proc"])
+        log.append({"server": which, "killed_at_s": round(t0 - start, 1), "back_after_s": round(time.time() - t0, 1)})
+
+    return during
+
+
+def stores_mode(args, targets, mix) -> int:
+    """The same mix on SQLite (one server) and on PostgreSQL (two servers sharing one database, clients spread over
+    both), then PostgreSQL again with one server SIGKILLed mid-write and restarted."""
+    from judge_app.gunicorn_conf import workers as default_workers
+    from tests.pg_cluster import Cluster
+
+    workers = args.workers or default_workers
+    pg_workers = max(1, workers // 2)     # the same number of workers in all, on the same cores
+    tmp = Path(tempfile.mkdtemp(prefix="judge-stores-"))
+    index_dir = str(ROOT / "instance" / "index")
+    runs = []
+
+    def serve(name: str, count: int, each: int, database_url: str | None) -> list[dict]:
+        servers = []
+        for i in range(count):
+            inst = tmp / f"{name}-{i}"
+            inst.mkdir(parents=True, exist_ok=True)
+            port = free_port()
+
+            def start(port=port, inst=inst):
+                return start_server(port, each, args.threads, str(inst), index_dir, str(inst / "server.log"),
+                                    database_url)
+            servers.append({"port": port, "start": start, "proc": start()})
+        for srv in servers:
+            wait_up(srv["port"], srv["proc"])
+        return servers
+
+    def measure(name, servers, database, during=None, kills=None) -> dict:
+        ports = [s["port"] for s in servers]
+        try:
+            ph = run_phase(name, "127.0.0.1", ports, args.clients, args.procs, mix, args.duration,
+                           args.max_requests, targets, None, think=args.think, warmup=args.warmup, during=during)
+        finally:
+            for srv in servers:
+                stop_server(srv["proc"])
+        ph["servers"] = len(servers)
+        ph["workers_per_server"] = pg_workers if len(servers) > 1 else workers
+        ph["writes"] = lost_writes(ph.pop("ledger"), database)
+        if kills is not None:
+            ph["kills"] = kills
+        return ph
+
+    sqlite_db = str(tmp / "sqlite-0" / "judge_app.sqlite3")
+    runs.append(measure("sqlite", serve("sqlite", 1, workers, None), sqlite_db))
+    with Cluster(tmp / "postgresql") as pg:
+        url = pg.create_database("judge_two")
+        runs.append(measure("pg-2srv", serve("pg", 2, pg_workers, url), url))
+        url = pg.create_database("judge_kill")
+        servers = serve("pgkill", 2, pg_workers, url)
+        kills: list = []
+        runs.append(measure("pg-kill", servers, url, killpg_and_restart(servers, 1, 0.4, kills), kills))
+        version = pg.version
+    lines = [f"{'run':8} {'servers':>7} {'workers':>7} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
+             f"{'p99 ms':>8} {'errors':>7} {'cut':>4} {'acked writes':>12} {'lost':>5}"]
+    for r in runs:
+        t, w = r["total"], r["writes"]
+        lines.append(f"{r['phase']:8} {r['servers']:7d} {r['workers_per_server']:7d} {t['requests']:9d} {t['rps']:8.1f} "
+                     f"{t['p50_ms']:8.1f} {t['p95_ms']:8.1f} {t['p99_ms']:8.1f} {t['errors'] - t['dropped']:7d} "
+                     f"{t['dropped']:4d} "
+                     f"{w['acknowledged_updates'] + w['acknowledged_sessions'] + w['acknowledged_rulings']:12d} "
+                     f"{w['lost']:5d}")
+    by = {r["phase"]: r for r in runs}
+    ratio = round(by["pg-2srv"]["total"]["rps"] / by["sqlite"]["total"]["rps"], 3) if by["sqlite"]["total"]["rps"] else None
+    print(table(runs))
+    print()
+    print("\n".join(lines))
+    print("errors: answers other than 2xx, and failures not caused by a kill; cut: requests whose connection the "
+          "SIGKILL cut (no answer, so nothing acknowledged; refused connections go to the other server)")
+    print(f"postgresql {version}; clients={args.clients} think={args.think}s duration={args.duration}s "
+          f"cpus={os.cpu_count()}; PG(2 servers)/SQLite(1 server) throughput = {ratio}")
+    for r in runs:
+        for k in r.get("kills", []):
+            print(f"{r['phase']}: server {k['server']} SIGKILLed at {k['killed_at_s']} s, answering again after "
+                  f"{k['back_after_s']} s")
+        for line in r["writes"]["lost_samples"]:
+            print(f"  LOST {r['phase']}: {line}")
+        for kind, k in r["kinds"].items():
+            for smp in k["error_samples"]:
+                print(f"  error {r['phase']}/{kind}: {smp}")
+    if args.json:
+        text = json.dumps({"postgresql": version, "runs": runs, "pg_vs_sqlite_rps": ratio}, ensure_ascii=False, indent=1)
+        print(text) if args.json == "-" else Path(args.json).write_text(text)
+    return 0 if all(r["writes"]["lost"] == 0 for r in runs) else 1
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--duration", type=float, default=60, help="seconds of the mixed phase")
@@ -374,7 +559,12 @@ def main(argv=None) -> int:
     ap.add_argument("--port", type=int, default=0, help="0: a free loopback port")
     ap.add_argument("--url", help="drive an already running server (host:port) instead of starting one")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON ('-' for stdout)")
+    ap.add_argument("--stores", action="store_true",
+                    help="the mix on SQLite (1 server), on PostgreSQL (2 servers, 1 database), then PostgreSQL with "
+                         "one server SIGKILLed mid-write: throughput, latency, errors, lost writes, PG/SQLite ratio")
     args = ap.parse_args(argv)
+    if args.stores:
+        return stores_mode(args, load_targets(), parse_mix(args.mix))
 
     from judge_app.gunicorn_conf import workers as default_workers
 
@@ -419,6 +609,8 @@ def main(argv=None) -> int:
     result["aims"] = {"zero_errors": sum(p["total"]["errors"] for p in phases) == 0,
                       "p99_under_100ms": mixed["p99_ms"] < 100,
                       "search_at_least_half_ceiling": (result.get("search_vs_ceiling") or 0) >= 0.5}
+    for ph in phases:
+        ph.pop("ledger", None)
     print(table(phases))
     print(f"workers={workers} threads={args.threads} clients={args.clients} client_procs={args.procs} "
           f"cpus={os.cpu_count()} loadavg={os.getloadavg()[0]:.1f} search/ceiling={result.get('search_vs_ceiling')} "

@@ -11,6 +11,7 @@ def load_config(instance_path: str) -> dict:
     inst = Path(instance_path)
     config = {
         "DATABASE": settings.get("DATABASE") or str(inst / "judge_app.sqlite3"),
+        "DATABASE_URL": settings.get("DATABASE_URL"),   # None: the SQLite file DATABASE
         "INDEX_DIR": settings.get("INDEX_DIR") or str(inst / "index"),
         "MAX_CONTENT_LENGTH": settings.get("MAX_CONTENT_LENGTH"),
         "SECRET_KEY": settings.get("SECRET_KEY") or _instance_secret(inst),

@@ -38,6 +38,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("INSTANCE", str, None, "セッション・裁定・索引キャッシュ・秘密鍵を置くフォルダ（既定: ソースからは instance/、"
             "インストール版は <prefix>/var/judge_app-instance）", "app"),
     Setting("DATABASE", str, None, "SQLite のファイル（既定: <INSTANCE>/judge_app.sqlite3）", "app"),
+    Setting("DATABASE_URL", str, None, "セッションと裁定のデータベースの URL。postgresql://利用者@ホスト/DB名 で PostgreSQL"
+            "（複数のサーバーで共有）。既定: JUDGE_APP_DATABASE の SQLite", "app"),
     Setting("INDEX_DIR", str, None, "検索索引のキャッシュ（既定: <INSTANCE>/index）", "app"),
     Setting("SECRET_KEY", str, None, "CSRF トークンの署名鍵（既定: <INSTANCE>/secret_key に初回生成）", "app"),
     Setting("MAX_CONTENT_LENGTH", int, 1024 * 1024, "リクエスト本体の上限（バイト）", "app"),
@@ -62,6 +64,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LOG_LEVEL", str, "info", "gunicorn のログレベル", "serve"),
     # -- the test suite
     Setting("FUZZ", str, "", "nightly で性質テストと索引破損テストの回数を増やす", "tests"),
+    Setting("TEST_POSTGRES", str, "", "skip で [postgresql] のテストを飛ばす（既定: PostgreSQL が無ければ失敗させる）", "tests"),
 )
 
 BY_NAME = {s.name: s for s in SETTINGS}

@@ -1,51 +1,61 @@
-"""Sessions and saved rulings in SQLite.
+"""Sessions and saved rulings, in SQLite (the default) or PostgreSQL, through SQLAlchemy Core.
 
 Only the four parts of a session are stored (game, board, seed, answers); state and trace are rebuilt by
-`Game.replay`, so a restart or another worker loses nothing. WAL mode lets readers run beside one writer;
-every write is one transaction. A session row carries a `version`: an update names the version it was
-computed from and fails (Conflict) if another worker wrote in between, so no answer is ever lost silently.
+`Game.replay`, so a restart, another worker or another server loses nothing. The SQL is written once, as
+SQLAlchemy Core expressions, and runs on both databases. Every write is one transaction (on SQLite
+`BEGIN IMMEDIATE`, in WAL mode so readers run beside one writer). A session row carries a `version`: an update
+names the version it was computed from and fails (Conflict) if another worker or server wrote in between, so no
+answer is ever lost silently.
+
+Which database: `JUDGE_APP_DATABASE_URL` (`postgresql://user@host/db`, or any `sqlite:///…`) if set, else the
+SQLite file `JUDGE_APP_DATABASE` (default `<instance>/judge_app.sqlite3`). The schema is created and upgraded by
+the Alembic migrations in judge_app/migrations at start-up (`judge-app db upgrade` does the same by hand).
 """
 from __future__ import annotations
 
 import json
-import secrets
 import os
-import sqlite3
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-  id      TEXT PRIMARY KEY,
-  game    TEXT NOT NULL,
-  board   TEXT NOT NULL,
-  seed    INTEGER NOT NULL,
-  answers TEXT NOT NULL,
-  title   TEXT NOT NULL DEFAULT '',
-  version INTEGER NOT NULL DEFAULT 0,
-  created REAL NOT NULL,
-  updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS rulings (
-  slug    TEXT PRIMARY KEY,
-  game    TEXT NOT NULL,
-  board   TEXT NOT NULL,
-  seed    INTEGER NOT NULL,
-  answers TEXT NOT NULL,
-  title   TEXT NOT NULL,
-  note    TEXT NOT NULL DEFAULT '',
-  created REAL NOT NULL,
-  editions TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX IF NOT EXISTS rulings_created ON rulings (created DESC);
-"""
-# Columns added after a table was first created: (table, column, definition), added when missing.
-# `rulings.editions`: JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings
-# saved before editions existed: read as each rulebook's first edition).
-ADDED_COLUMNS = [("rulings", "editions", "TEXT NOT NULL DEFAULT '{}'")]
+from sqlalchemy import (Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, event, func,
+                        insert, select, update)
+from sqlalchemy.engine import Connection, Engine, make_url
+
+# The schema at the newest migration (judge_app/migrations/versions). A column added here needs a migration too;
+# tests/store/test_migrations.py checks that the migrated schema and this one agree.
+metadata = MetaData()
+sessions = Table(
+    "sessions", metadata,
+    Column("id", String, primary_key=True),
+    Column("game", String, nullable=False),
+    Column("board", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("answers", Text, nullable=False),
+    Column("title", Text, nullable=False, server_default=""),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+rulings = Table(
+    "rulings", metadata,
+    Column("slug", String, primary_key=True),
+    Column("game", String, nullable=False),
+    Column("board", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("answers", Text, nullable=False),
+    Column("title", Text, nullable=False),
+    Column("note", Text, nullable=False, server_default=""),
+    Column("created", Float, nullable=False),
+    # JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings saved before
+    # editions existed: read as each rulebook's first edition). Added by migration 0002.
+    Column("editions", Text, nullable=False, server_default="{}"),
+)
+Index("rulings_created", rulings.c.created.desc())
 
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -98,56 +108,104 @@ def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LENGTH))
 
 
-class Store:
-    def __init__(self, path: str | Path):
-        self.path = str(path)
-        self._conn: sqlite3.Connection | None = None
+# ---- which database ------------------------------------------------------------------------------------------
+def database_url(target: str | Path) -> str:
+    """A SQLAlchemy URL from a URL or a SQLite path. `postgresql://` (and `postgres://`) use psycopg 3."""
+    target = str(target)
+    if "://" not in target:
+        return "sqlite://" if target == ":memory:" else f"sqlite:///{target}"
+    scheme, rest = target.split("://", 1)
+    if scheme in ("postgresql", "postgres"):
+        return f"postgresql+psycopg://{rest}"
+    return target
 
-    # ---- connection ------------------------------------------------------
+
+def describe(url: str) -> str:
+    """The URL without its password, for logs and `judge-app db current`."""
+    return make_url(database_url(url)).render_as_string(hide_password=True)
+
+
+def make_engine(url: str) -> Engine:
+    url = database_url(url)
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if u.database and u.database != ":memory:":
+            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
+        _sqlite_events(engine)
+        return engine
+    # pre-ping: a connection that the database server dropped (restart, failover) is replaced, not used
+    return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=8)
+
+
+def _sqlite_events(engine: Engine) -> None:
+    """pysqlite opens transactions itself, late; take that over: autocommit at the driver, and our own BEGIN —
+    IMMEDIATE for writes (the write lock is taken at the start, so a write never fails half-way on a busy lock),
+    deferred for reads (WAL readers never wait for the writer)."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("readonly") else "BEGIN IMMEDIATE")
+
+
+class Store:
+    """The sessions and rulings of one database. Safe to share between threads: every call takes a pooled
+    connection for one transaction and gives it back."""
+
+    def __init__(self, target: str | Path, engine: Engine | None = None):
+        self.url = database_url(target)
+        self._engine = engine
+        self._owns_engine = engine is None
+
     @property
-    def conn(self) -> sqlite3.Connection:
-        if self._conn is None:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            # autocommit mode; transactions are opened explicitly with BEGIN IMMEDIATE
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=True)
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA busy_timeout=10000")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn = conn
-        return self._conn
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = make_engine(self.url)
+        return self._engine
+
+    @property
+    def dialect(self) -> str:
+        return make_url(self.url).get_backend_name()
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        if self._engine is not None and self._owns_engine:
+            self._engine.dispose()
+            self._engine = None
 
     def init_schema(self) -> None:
-        with self.transaction() as c:
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    c.execute(statement)
-            for table, column, definition in ADDED_COLUMNS:
-                have = {r["name"] for r in c.execute(f"PRAGMA table_info({table})")}
-                if column not in have:
-                    c.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+        """Create or upgrade the schema to the newest migration (a no-op when it is there already)."""
+        from judge_app.migrations import upgrade
+
+        upgrade(self.engine)
 
     def transaction(self):
-        return _Transaction(self.conn)
+        """One write transaction: committed whole at the end of the `with`, rolled back on any error."""
+        return self.engine.begin()
+
+    def _read(self):
+        return self.engine.connect().execution_options(readonly=True)
 
     # ---- sessions --------------------------------------------------------------
     def create_session(self, game: str, board: dict, seed: int, answers: list, title: str = "") -> SessionRecord:
         now = time.time()
         sid = new_session_id()
         with self.transaction() as c:
-            c.execute("INSERT INTO sessions (id, game, board, seed, answers, title, version, created, updated)"
-                      " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                      (sid, game, _dumps(board), seed, _dumps(answers), title, now, now))
+            c.execute(insert(sessions).values(id=sid, game=game, board=_dumps(board), seed=seed, answers=_dumps(answers),
+                                              title=title, version=0, created=now, updated=now))
         return SessionRecord(sid, game, board, seed, list(answers), title, 0, now, now)
 
     def get_session(self, sid: str) -> SessionRecord:
-        row = self.conn.execute("SELECT * FROM sessions WHERE id = ?", (sid,)).fetchone()
+        with self._read() as c:
+            row = c.execute(select(sessions).where(sessions.c.id == sid)).mappings().first()
         if row is None:
             raise NotFound(sid)
         return SessionRecord(row["id"], row["game"], json.loads(row["board"]), row["seed"],
@@ -156,10 +214,11 @@ class Store:
     def update_answers(self, sid: str, version: int, answers: list) -> int:
         """Store the new answers list if the row is still at `version`; returns the new version."""
         with self.transaction() as c:
-            cur = c.execute("UPDATE sessions SET answers = ?, version = version + 1, updated = ?"
-                            " WHERE id = ? AND version = ?", (_dumps(answers), time.time(), sid, version))
+            cur = c.execute(update(sessions)
+                            .where(sessions.c.id == sid, sessions.c.version == version)
+                            .values(answers=_dumps(answers), version=sessions.c.version + 1, updated=time.time()))
             if cur.rowcount != 1:
-                exists = c.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone()
+                exists = c.execute(select(sessions.c.id).where(sessions.c.id == sid)).first()
                 raise Conflict(sid) if exists else NotFound(sid)
         return version + 1
 
@@ -171,33 +230,34 @@ class Store:
         with self.transaction() as c:
             for _ in range(8):  # a slug collision is astronomically rare; retry rather than fail
                 slug = new_slug()
-                if c.execute("SELECT 1 FROM rulings WHERE slug = ?", (slug,)).fetchone() is None:
+                if c.execute(select(rulings.c.slug).where(rulings.c.slug == slug)).first() is None:
                     break
-            c.execute("INSERT INTO rulings (slug, game, board, seed, answers, title, note, created, editions)"
-                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                      (slug, game, _dumps(board), seed, _dumps(answers), title, note, now, _dumps(editions)))
+            c.execute(insert(rulings).values(slug=slug, game=game, board=_dumps(board), seed=seed,
+                                             answers=_dumps(answers), title=title, note=note, created=now,
+                                             editions=_dumps(editions)))
         return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
 
     def get_ruling(self, slug: str) -> RulingRecord:
-        row = self.conn.execute("SELECT * FROM rulings WHERE slug = ?", (slug,)).fetchone()
+        with self._read() as c:
+            row = c.execute(select(rulings).where(rulings.c.slug == slug)).mappings().first()
         if row is None:
             raise NotFound(slug)
         return _ruling(row)
 
     def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0) -> list[RulingRecord]:
+        q = select(rulings).order_by(rulings.c.created.desc()).limit(limit).offset(offset)
         if game:
-            rows = self.conn.execute("SELECT * FROM rulings WHERE game = ? ORDER BY created DESC LIMIT ? OFFSET ?",
-                                     (game, limit, offset))
-        else:
-            rows = self.conn.execute("SELECT * FROM rulings ORDER BY created DESC LIMIT ? OFFSET ?", (limit, offset))
-        return [_ruling(r) for r in rows]
+            q = q.where(rulings.c.game == game)
+        with self._read() as c:
+            return [_ruling(r) for r in c.execute(q).mappings()]
 
     def count(self, table: str) -> int:
-        assert table in ("sessions", "rulings")
-        return self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+        t = {"sessions": sessions, "rulings": rulings}[table]
+        with self._read() as c:
+            return c.execute(select(func.count()).select_from(t)).scalar_one()
 
 
-def _ruling(row: sqlite3.Row) -> RulingRecord:
+def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
                         row["title"], row["note"], row["created"], _editions(row["editions"]))
 
@@ -210,59 +270,45 @@ def _editions(raw: str | None) -> dict:
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error: a write is whole or absent."""
-
-    def __init__(self, conn: sqlite3.Connection):
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
-
-    def __exit__(self, exc_type, exc, tb) -> bool:
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
-        return False
+# ---- Flask glue: one engine (and its pool of connections) per process and database ------------------------------
+# Opening and closing a SQLite connection per request cost more than the request: closing the last connection to a
+# WAL database checkpoints it (and syncs) every time. Pooled connections stay open instead. A pool never crosses a
+# fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
+_lock = threading.Lock()
+_stores: dict[tuple[int, str], Store] = {}
 
 
-# ---- Flask glue: one connection per thread and process, schema created once per app --------------
-# Opening and closing a connection per request cost more than the request: closing the last connection
-# to a WAL database checkpoints it (and syncs) every time. A connection lives in its thread instead and
-# never crosses a fork (keyed by pid); each request still writes in its own transaction.
-_local = threading.local()
+def app_url(config) -> str:
+    """The app's database: DATABASE_URL when set, else the SQLite file DATABASE."""
+    return database_url(config.get("DATABASE_URL") or config["DATABASE"])
 
 
 def init_app(app) -> None:
-    Store(app.config["DATABASE"]).init_schema()
-    app.teardown_appcontext(_close)
+    store = Store(app_url(app.config))
+    try:
+        store.init_schema()
+    finally:
+        store.close()
 
 
 def get_store() -> Store:
     from flask import current_app
 
-    if getattr(_local, "pid", None) != os.getpid():
-        _local.pid, _local.stores = os.getpid(), {}
-    path = current_app.config["DATABASE"]
-    store = _local.stores.get(path)
+    key = (os.getpid(), app_url(current_app.config))
+    store = _stores.get(key)
     if store is None:
-        store = _local.stores[path] = Store(path)
+        with _lock:
+            store = _stores.get(key)
+            if store is None:
+                for old in [k for k in _stores if k[0] != key[0]]:   # inherited from the parent process: drop
+                    inherited = _stores.pop(old)
+                    if inherited._engine is not None:
+                        inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
+                        inherited._engine = None
+                store = _stores[key] = Store(key[1])
     return store
 
 
-def _close(exc: BaseException | None) -> None:
-    """End of request: nothing may stay open in a transaction on the kept connection."""
-    store = getattr(_local, "stores", {}).get(_current_path())
-    if store is not None and store._conn is not None and store._conn.in_transaction:
-        store._conn.execute("ROLLBACK")
-
-
-def _current_path() -> str | None:
-    from flask import current_app
-
-    try:
-        return current_app.config["DATABASE"]
-    except RuntimeError:
-        return None
+def read_connection(store: Store) -> Connection:
+    """A read-only connection (for checks such as the fault tests' row scan)."""
+    return store._read()

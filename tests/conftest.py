@@ -24,3 +24,81 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# ---- PostgreSQL: a real throwaway cluster (tests/pg_cluster.py), started once per test session ------------------
+import os as _os   # noqa: E402
+import sys as _sys   # noqa: E402
+
+from tests import pg_cluster as _pg   # noqa: E402
+
+_PG_STATE: dict = {}
+
+
+def _postgres_wanted() -> bool:
+    return _os.environ.get(_pg.SKIP_ENV, "").strip().lower() != "skip"
+
+
+def _loud(message: str) -> None:
+    bar = "!" * 100
+    print(f"\n{bar}\n!!! PostgreSQL: {message}\n!!! The [postgresql] tests FAIL. Install it: sh .ci/ensure-postgres "
+          f"(as root), or skip them on purpose: {_pg.SKIP_ENV}=skip\n{bar}\n", file=_sys.stderr, flush=True)
+
+
+def _postgres_version() -> str:
+    """'15.18 (Debian 15.18-0+deb12u1)' from the server binary itself, without starting it; '' if none."""
+    import subprocess
+
+    try:
+        out = subprocess.run([str(_pg.bin_dir() / "postgres"), "--version"], capture_output=True, text=True,
+                             timeout=20).stdout
+    except (_pg.Unavailable, OSError, subprocess.TimeoutExpired):
+        return ""
+    return out.split("(PostgreSQL)", 1)[-1].strip() or out.strip()
+
+
+def pytest_report_header(config):
+    if not _postgres_wanted():
+        return f"postgresql: SKIPPED on purpose ({_pg.SKIP_ENV}=skip)"
+    version = _postgres_version()
+    if not version:
+        _loud("Debian's postgresql package is not installed")
+        return "postgresql: NOT INSTALLED - the [postgresql] tests will fail"
+    return f"postgresql: PostgreSQL {version}, a throwaway cluster per test session (tests/pg_cluster.py)"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster(tmp_path_factory):
+    """The session's PostgreSQL server. Fails loudly when it cannot be had, unless skipping was asked for."""
+    if not _postgres_wanted():
+        pytest.skip(f"PostgreSQL tests skipped on purpose ({_pg.SKIP_ENV}=skip)")
+    if "error" in _PG_STATE:
+        pytest.fail(_PG_STATE["error"], pytrace=False)
+    if "cluster" not in _PG_STATE:
+        try:
+            cluster = _pg.start_or_explain(tmp_path_factory.mktemp("postgresql"))
+        except _pg.Unavailable as e:
+            _PG_STATE["error"] = f"PostgreSQL could not be started: {e}"
+            _loud(_PG_STATE["error"])
+            pytest.fail(_PG_STATE["error"], pytrace=False)
+        _PG_STATE["cluster"] = cluster
+        _PG_STATE["n"] = 0
+        print(f"\npostgresql {cluster.version} started on 127.0.0.1:{cluster.port} ({cluster.root})",
+              file=_sys.stderr)
+    yield _PG_STATE["cluster"]
+    _PG_STATE.pop("cluster").stop()
+
+
+@pytest.fixture
+def pg_database(pg_cluster):
+    """A fresh, empty database on the session's PostgreSQL server; its URL."""
+    _PG_STATE["n"] += 1
+    return pg_cluster.create_database(f"judge_{_PG_STATE['n']}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """The store's database, once as a SQLite file and once as a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db.sqlite3")
+    return request.getfixturevalue("pg_database")

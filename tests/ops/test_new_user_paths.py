@@ -200,7 +200,7 @@ def test_run_on_a_scenario_prints_no_python_reprs():
 
 def test_cli_help_is_japanese():
     for args in (["--help"], ["corpus", "check", "--help"], ["search", "--help"], ["run", "--help"],
-                 ["fuzz", "--help"], ["serve", "--help"]):
+                 ["fuzz", "--help"], ["serve", "--help"], ["db", "--help"]):
         out = subprocess.run([sys.executable, "-m", "judge_app", *args], cwd=PROJECT_ROOT, capture_output=True,
                              text=True, timeout=60).stdout
         helps = re.findall(r"^\s+(?:-[-\w, ]+|\w[\w-]*)\s{2,}(\S.*)$", out, re.M)
