@@ -146,7 +146,11 @@ class SearchService:
             return ([("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
                     + [("w", t) for t in dict.fromkeys(analysis.content_words(text))])
 
-        groups = [(cands(query), 1.0, MAX_CONCEPTS)]
+        def asked(text):      # the same tokens against the questions each clause answers
+            return ([("qbi", t) for t in dict.fromkeys(analysis.bigrams(text))]
+                    + [("qw", t) for t in dict.fromkeys(analysis.content_words(text))])
+
+        groups = [(cands(query), 1.0, MAX_CONCEPTS), (asked(query), 1.0, MAX_CONCEPTS)]
         for syn, _talk in syns:               # each expansion: its few most selective tokens
             groups.append((cands(syn.term), SYNONYM_BOOST, SYNONYM_TOKENS))
         keys = []
