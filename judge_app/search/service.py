@@ -19,7 +19,7 @@ from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
-from judge_app.search.normalize import fold
+from judge_app.search.normalize import fold, fold_with_map, original_span
 from judge_app.search.postings import ScopePostings, top_docs
 from judge_app.search.snippet import make_snippet
 
@@ -272,21 +272,27 @@ class SearchService:
             if h.id not in merged:
                 merged[h.id] = h
         needles = _needles(raw) + [term_key(syn.term) for syn, _ in syns]
-        answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
+        readings = _readings(raw, syns)
+        answer["results"] = [self._result(h, needles, readings) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
         return answer
 
-    def _result(self, h: Hit, needles: list[str]) -> dict:
+    def _result(self, h: Hit, needles: list[str], readings=()) -> dict:
         c = self.corpus.clause(h.id)
         crumbs = breadcrumb(self.corpus, c)
         text = c.text or self._first_child_text(c) or c.title or ""
         snippet, marks = make_snippet(text, needles)
+        # Why it matched: each table-talk word of the query read as a rulebook term that this clause
+        # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
+        hay = fold(f"{c.title or ''} {text}")
+        why = [{"said": said, "read_as": term} for said, term, key, cid in readings
+               if cid == c.id or (key and key in hay)]
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
             "breadcrumb": " › ".join(f"{b['number']} {b['title']}".strip() for b in crumbs),
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
-            "inherited": h.inherited, "via": h.via, "match": h.kind,
+            "inherited": h.inherited, "via": h.via, "match": h.kind, "why": why,
         }
 
     def _first_child_text(self, clause) -> str:
@@ -304,6 +310,42 @@ class SearchService:
             c = self.corpus.clause(t.id)
             out.append({**t.to_json(), "number": c.number if c else "", "title": (c.title if c else "") or ""})
         return out
+
+
+def _readings(raw: str, syns) -> list[tuple[str, str, str, str]]:
+    """(the word the judge typed, rulebook term, the term folded, its clause) for each synonym the query
+    used, one per (word, term): the same reading from two games' tables is said once."""
+    out, seen = [], set()
+    for syn, talk in syns:
+        said = _said(raw, talk) or next((t for t in syn.talk if fold(t) == talk), talk)
+        if (said, syn.term) in seen or fold(said) == fold(syn.term):
+            continue
+        seen.add((said, syn.term))
+        out.append((said, syn.term, term_key(syn.term), syn.clause))
+    return out
+
+
+def _said(raw: str, talk: str) -> str:
+    """The word of the query behind a folded talk word, as the judge typed it: the whole morphemes it
+    touches, particles after it dropped and a verb in its dictionary form (「殴っていい」 → 殴る,
+    「山が」 → 山). A talk word in pieces (「ノード…置」) has no one span: ''."""
+    if synonyms.GAP in talk:
+        return ""
+    folded, where = fold_with_map(raw)
+    i = folded.find(talk)
+    if i < 0:
+        return ""
+    a, b = original_span(raw, where, i, len(talk))
+    if analysis.analyser_name() != "sudachi":
+        return raw[a:b]
+    ms = [m for m in analysis._sudachi().tokenize(raw) if m.end() > a and m.begin() < b]
+    while len(ms) > 1 and ms[-1].part_of_speech()[0] in ("助詞", "助動詞"):
+        ms.pop()
+    if not ms:
+        return raw[a:b]
+    last = ms[-1]
+    tail = last.dictionary_form() if last.part_of_speech()[0] in ("動詞", "形容詞") else last.surface()
+    return "".join(m.surface() for m in ms[:-1]) + tail
 
 
 def _needles(query: str) -> list[str]:
