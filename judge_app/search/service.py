@@ -35,6 +35,7 @@ HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
+QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -150,7 +151,7 @@ class SearchService:
             return ([("qbi", t) for t in dict.fromkeys(analysis.bigrams(text))]
                     + [("qw", t) for t in dict.fromkeys(analysis.content_words(text))])
 
-        groups = [(cands(query), 1.0, MAX_CONCEPTS), (asked(query), 1.0, MAX_CONCEPTS)]
+        groups = [(cands(query), 1.0, MAX_CONCEPTS), (asked(query), 1.0, QUESTION_TOKENS)]
         for syn, _talk in syns:               # each expansion: its few most selective tokens
             groups.append((cands(syn.term), SYNONYM_BOOST, SYNONYM_TOKENS))
         keys = []
