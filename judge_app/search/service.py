@@ -76,6 +76,7 @@ class SearchService:
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
         self._forms: dict[str, rerank.ClauseForm] = {}
+        self._hay: dict[str, str] = {}      # clause id -> folded title and text, for `why`
         # per scope: cached postings scored once (the index never changes under a running process)
         self._postings = {scope: ScopePostings() for scope in self.index}
 
@@ -286,9 +287,13 @@ class SearchService:
         snippet, marks = make_snippet(text, needles)
         # Why it matched: each table-talk word of the query read as a rulebook term that this clause
         # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
-        hay = fold(f"{c.title or ''} {text}")
-        why = [{"said": said, "read_as": term} for said, term, key, cid in readings
-               if cid == c.id or (key and key in hay)]
+        why = []
+        if readings:
+            hay = self._hay.get(c.id)
+            if hay is None:
+                hay = self._hay[c.id] = fold(f"{c.title or ''} {text}")
+            why = [{"said": said, "read_as": term} for said, term, key, cid in readings
+                   if cid == c.id or (key and key in hay)]
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
             "breadcrumb": " › ".join(f"{b['number']} {b['title']}".strip() for b in crumbs),
