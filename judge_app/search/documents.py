@@ -96,7 +96,9 @@ def inherited_clauses(corpus, doc) -> list[tuple[object, str]]:
     return out
 
 
-def entries(corpus, glossary: dict) -> list[IndexEntry]:
+def entries(corpus, glossary: dict, with_questions: bool = True) -> list[IndexEntry]:
+    """Every entry of the index. Without questions for the cache key (the question files' digest stands
+    in for them, index.content_hash): a start-up with a cached index never parses them."""
     defined: dict[str, list[str]] = {}
     for terms in glossary.values():
         for t in terms:
@@ -104,7 +106,7 @@ def entries(corpus, glossary: dict) -> list[IndexEntry]:
                 defined.setdefault(t.id, [])
                 if t.key not in defined[t.id]:
                     defined[t.id].append(t.key)
-    asked = questions.load()
+    asked = questions.load() if with_questions else {}
     out = []
     for key, doc in corpus.docs.items():
         for clause in doc.clauses.values():

@@ -74,7 +74,7 @@ def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
     for e in items:
-        h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info, e.questions],
+        h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
                             ensure_ascii=False, sort_keys=True).encode())
         h.update(b"\0")
     return h.hexdigest()
@@ -82,7 +82,11 @@ def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
 
 def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     """One Whoosh index per scope (a document, with kaiun-multi's inherited copies in its own): a
-    search filtered by document reads only that document's postings."""
+    search filtered by document reads only that document's postings. The questions each clause
+    answers are read here, only when an index is built."""
+    asked = questions.load()
+    for e in items:
+        e.questions = list(asked.get(e.info["id"], []))
     counts: dict[str, int] = {}
     by_scope: dict[str, list[IndexEntry]] = {}
     for e in items:
@@ -140,7 +144,7 @@ def _usable(path: Path, key: str, counts: dict[str, int]) -> dict | None:
 def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict, dict]:
     """Open the cached index for this corpus, or build it; returns ({scope: index}, stats)."""
     t0 = time.perf_counter()
-    items = entries(corpus, glossary)
+    items = entries(corpus, glossary, with_questions=False)
     key = content_hash(items, current_editions(corpus))
     root = Path(index_dir)
     root.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,7 @@ import yaml
 
 DIR = Path(__file__).with_name("questions")
 MIN_QUESTIONS = 2
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when there: 10× faster on ~4,000 questions
 
 
 def path_of(doc: str) -> Path:
@@ -32,7 +33,7 @@ def path_of(doc: str) -> Path:
 
 @functools.lru_cache(maxsize=None)
 def _read(path: str, mtime: float) -> dict:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER) or {}
     qs = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("questions") or {}).items()}
     skip = {str(k): str(v or "").strip() for k, v in (data.get("skip") or {}).items()}
     return {"doc": data.get("doc") or Path(path).stem, "questions": qs, "skip": skip}
