@@ -19,7 +19,7 @@ from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
-from judge_app.search.normalize import fold, fold_with_map, original_span
+from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, top_docs
 from judge_app.search.snippet import make_snippet
 
@@ -337,21 +337,23 @@ def _said(raw: str, talk: str) -> str:
     「山が」 → 山). A talk word in pieces (「ノード…置」) has no one span: ''."""
     if synonyms.GAP in talk:
         return ""
-    folded, where = fold_with_map(raw)
+    text = nfkc(raw)          # as the query's words were read (analysis.content_words): tokenized once
+    folded, where = fold_with_map(text)
     i = folded.find(talk)
     if i < 0:
         return ""
-    a, b = original_span(raw, where, i, len(talk))
+    a, b = original_span(text, where, i, len(talk))
     if analysis.analyser_name() != "sudachi":
-        return raw[a:b]
-    ms = [m for m in analysis._sudachi().tokenize(raw) if m.end() > a and m.begin() < b]
-    while len(ms) > 1 and ms[-1].part_of_speech()[0] in ("助詞", "助動詞"):
+        return text[a:b]
+    # (begin, end, part of speech, surface, dictionary form, …) of the morphemes the talk word touches
+    ms = [m for m in analysis.sudachi_morphemes(text) if m[1] > a and m[0] < b]
+    while len(ms) > 1 and ms[-1][2] in ("助詞", "助動詞"):
         ms.pop()
     if not ms:
-        return raw[a:b]
+        return text[a:b]
     last = ms[-1]
-    tail = last.dictionary_form() if last.part_of_speech()[0] in ("動詞", "形容詞") else last.surface()
-    return "".join(m.surface() for m in ms[:-1]) + tail
+    tail = last[4] if last[2] in ("動詞", "形容詞") else last[3]
+    return "".join(m[3] for m in ms[:-1]) + tail
 
 
 def _needles(query: str) -> list[str]:
