@@ -1,6 +1,10 @@
 """Search quality: hit@1, hit@5 and MRR per document and overall, for the product and two baselines.
 
     /work/venv/bin/python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
+    /work/venv/bin/python bench/search_quality.py --set tabletalk [--part tune|untouched|all]
+
+`--set tabletalk` scores the held-out table-talk set (bench/search_tabletalk.yaml, written before any
+tuning; never edited): tune only on `--part tune`, the untouched quarter is looked at once, at the end.
 
 Baselines, run on the same cases in the same run:
 - substring: the query's pieces (split at spaces and punctuation, NFKC) looked up as substrings of
@@ -34,6 +38,15 @@ from judge_app.search.documents import inherited_clauses  # noqa: E402
 from judge_app.search.normalize import nfkc  # noqa: E402
 
 K = 5
+
+
+def load_tabletalk(part: str = "all") -> list[dict]:
+    cases = yaml.safe_load((ROOT / "bench" / "search_tabletalk.yaml").read_text(encoding="utf-8"))["cases"]
+    cases = [c for c in cases if part == "all" or c["part"] == part]
+    for c in cases:
+        c["group"] = c["doc"]
+        c["split"] = c["part"]
+    return cases
 
 
 def load_cases() -> list[dict]:
@@ -147,7 +160,7 @@ def select(rows, g):
         return rows
     if g == "hard":
         return [r for r in rows if r.get("hard")]
-    if g in ("dev", "held-out"):
+    if g in ("dev", "held-out", "tune", "untouched"):
         return [r for r in rows if r["split"] == g]
     return [r for r in rows if r["group"] == g]
 
@@ -171,9 +184,14 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--split", default="all", choices=["all", "dev", "held-out"])
+    ap.add_argument("--set", default="cases", choices=["cases", "tabletalk"])
+    ap.add_argument("--part", default="tune", choices=["tune", "untouched", "all"])
     args = ap.parse_args(argv)
     corpus = get_corpus()
-    cases = [c for c in load_cases() if args.split == "all" or c["split"] == args.split]
+    if args.set == "tabletalk":
+        cases = load_tabletalk(args.part)
+    else:
+        cases = [c for c in load_cases() if args.split == "all" or c["split"] == args.split]
     with tempfile.TemporaryDirectory() as tmp:
         systems = [Product(corpus, tmp), Substring(corpus), BM25Bigram(corpus)]
         results = {}
@@ -182,7 +200,8 @@ def main(argv=None):
             t = time.perf_counter()
             results[s.name] = evaluate(s, cases)
             seconds[s.name] = time.perf_counter() - t
-    groups = list(dict.fromkeys(c["group"] for c in cases)) + ["hard", "dev", "held-out", "overall"]
+    groups = list(dict.fromkeys(c["group"] for c in cases)) + (
+        ["tune", "untouched", "overall"] if args.set == "tabletalk" else ["hard", "dev", "held-out", "overall"])
     if args.json:
         out = {name: {g: metrics(select(rows, g)) for g in groups} for name, rows in results.items()}
         print(json.dumps(out, ensure_ascii=False, indent=1))
@@ -192,7 +211,9 @@ def main(argv=None):
               f"seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in seconds.items()))
     if args.show_misses:
         for r in results["product"]:
-            if r["rank"] != 1 and (args.split != "all" or r["split"] == "dev"):
+            if r["split"] == "untouched":
+                continue                      # never looked at case by case
+            if r["rank"] != 1 and (args.split != "all" or r["split"] in ("dev", "tune")):
                 print(f"[{r['split']}] rank={r['rank']} {r.get('doc')} {r['q']}  want={r['ids']}  got={r['got']}")
 
 

@@ -1,6 +1,14 @@
 """Search speed: per-query latency in process and over HTTP, beside a linear scan; cold start.
 
-    /work/venv/bin/python bench/search_speed.py [--repeat 5] [--json] [--no-http]
+    /work/venv/bin/python bench/search_speed.py [--repeat 5] [--json] [--no-http] [--base DIR]
+
+- `--base DIR`: the same measurements (in process, cold start, memory) of another checkout (e.g. main in
+  a second worktree), in the same run, one after the other in fresh interpreters of the same venv, and
+  the ratios of this checkout's figures to it;
+- queries: every case of bench/search_cases.yaml and every question of bench/search_tabletalk.yaml
+  (long table-talk questions cost the most);
+- memory: the peak resident set (ru_maxrss) of a fresh interpreter that ran create_app() with the
+  index cached and then answered every query once: one worker's memory;
 
 - in process: SearchService._search() (the answer cache bypassed: what a question nobody asked before costs)
   for every query of bench/search_cases.yaml, `repeat` rounds
@@ -37,9 +45,15 @@ sys.path.insert(0, str(ROOT))
 PY = sys.executable
 
 
+BENCH = Path(__file__).resolve().parent
+
+
 def queries() -> list[tuple[str, str | None]]:
-    cases = yaml.safe_load((ROOT / "bench" / "search_cases.yaml").read_text(encoding="utf-8"))["cases"]
-    return [(c["q"], c.get("doc")) for c in cases]
+    out = []
+    for name in ("search_cases.yaml", "search_tabletalk.yaml"):
+        cases = yaml.safe_load((BENCH / name).read_text(encoding="utf-8"))["cases"]
+        out += [(c["q"], c.get("doc")) for c in cases]
+    return out
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -129,12 +143,28 @@ COLD = ("import time; t=time.perf_counter(); from judge_app import create_app; "
         "app=create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INDEX_DIR': %r}); "
         "print(time.perf_counter()-t)")
 
+WORKER = ("import json, resource, sys; from judge_app import create_app; from judge_app.search import get_service; "
+          "app=create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INDEX_DIR': %r}); "
+          "svc=get_service(app); start=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+          "[svc.search(q, doc=d, limit=10) for q, d in json.load(sys.stdin)]; "
+          "print(start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
 
-def cold_start(index_dir) -> dict:
+
+def worker_memory(index_dir, qs, root=ROOT) -> dict:
+    """Peak RSS (MB) of a fresh worker: after create_app() with the index cached, and after every query."""
+    out = subprocess.run([PY, "-c", WORKER % str(index_dir)], cwd=root, capture_output=True, text=True, timeout=300,
+                         input=json.dumps(qs), env=dict(os.environ, PYTHONPATH=str(root)))
+    if out.returncode:
+        raise RuntimeError(out.stderr[-800:])
+    start, end = (int(x) for x in out.stdout.split()[-2:])
+    return {"after_start_mb": round(start / 1024, 1), "after_queries_mb": round(end / 1024, 1)}
+
+
+def cold_start(index_dir, root=ROOT) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run([PY, "-c", COLD % str(index_dir)], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    out = subprocess.run([PY, "-c", COLD % str(index_dir)], cwd=root, capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, PYTHONPATH=str(root)))
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode:
@@ -148,8 +178,16 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=4)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-http", action="store_true")
+    ap.add_argument("--base", help="another checkout to measure the same way in the same run (e.g. main)")
+    ap.add_argument("--measure", help=argparse.SUPPRESS)   # internal: measure the checkout at this path
     args = ap.parse_args(argv)
     qs = queries()
+    if args.measure:
+        sys.path.insert(0, str(Path(args.measure).resolve()))   # that checkout's judge_app, not this one's
+        print(json.dumps(measure(Path(args.measure), qs, args.repeat)))
+        return
+    if args.base:
+        return compare(Path(args.base).resolve(), args)
     out = {"queries": len(qs), "load_average": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory() as tmp:
         inst = Path(tmp) / "instance"
@@ -158,6 +196,7 @@ def main(argv=None):
         out["cold_start_no_cache"] = cold_start(index_dir)
         out["cold_start_cached"] = cold_start(index_dir)
         out["in_process"], out["in_process_cpu"], out["linear_scan"] = in_process(qs, args.repeat, str(index_dir))
+        out["worker_memory"] = worker_memory(index_dir, qs)
         if not args.no_http:
             out["http_gunicorn"] = over_http(qs, str(inst))
     if args.json:
@@ -171,6 +210,55 @@ def main(argv=None):
     for k in ("cold_start_no_cache", "cold_start_cached"):
         s = out[k]
         print(f"{k:20} wall {s['wall_s']:.2f} s   cpu {s['cpu_s']:.2f} s   create_app {s['in_process_s']:.2f} s")
+    m = out["worker_memory"]
+    print(f"worker memory        peak RSS after start {m['after_start_mb']:.1f} MB, after every query {m['after_queries_mb']:.1f} MB")
+
+
+def measure(root: Path, qs, repeat) -> dict:
+    """In a fresh interpreter whose judge_app is `root`'s: cold starts, in-process latency, worker memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        index_dir = Path(tmp) / "index"
+        out = {"root": str(root), "cold_start_no_cache": cold_start(index_dir, root),
+               "cold_start_cached": cold_start(index_dir, root)}
+        out["in_process"], out["in_process_cpu"], _scan = in_process(qs, repeat, str(index_dir))
+        out["worker_memory"] = worker_memory(index_dir, qs, root)
+    return out
+
+
+def compare(base: Path, args) -> None:
+    """This checkout and `base`, measured the same way, alternately, in the same run."""
+    runs = {}
+    for name, root in (("base", base), ("this", ROOT), ("base2", base), ("this2", ROOT)):
+        p = subprocess.run([PY, str(Path(__file__).resolve()), "--measure", str(root), "--repeat", str(args.repeat)],
+                           cwd=root, capture_output=True, text=True, timeout=1200,
+                           env=dict(os.environ, PYTHONPATH=str(root)))
+        if p.returncode:
+            raise RuntimeError(p.stderr[-800:])
+        runs[name] = json.loads(p.stdout.splitlines()[-1])
+
+    def best(a, b, path):           # the better of two runs of the same checkout (a shared machine is noisy)
+        x, y = runs[a], runs[b]
+        for k in path:
+            x, y = x[k], y[k]
+        return min(x, y)
+
+    rows = [("in process p50 ms", ("in_process", "p50_ms")), ("in process p95 ms", ("in_process", "p95_ms")),
+            ("in process CPU p95 ms", ("in_process_cpu", "p95_ms")),
+            ("cold start, cached index, s", ("cold_start_cached", "wall_s")),
+            ("cold start, no index, s", ("cold_start_no_cache", "wall_s")),
+            ("worker RSS after start, MB", ("worker_memory", "after_start_mb")),
+            ("worker RSS after every query, MB", ("worker_memory", "after_queries_mb"))]
+    table = {label: {"base": best("base", "base2", path), "this": best("this", "this2", path)} for label, path in rows}
+    for v in table.values():
+        v["ratio"] = round(v["this"] / v["base"], 2) if v["base"] else None
+    if args.json:
+        print(json.dumps({"queries": len(queries()), "base": str(base), "table": table, "runs": runs},
+                         ensure_ascii=False, indent=1))
+        return
+    print(f"{len(queries())} queries; base {base}; load average {os.getloadavg()[0]:.1f}; best of two runs each")
+    print("| measure | base | this | this / base |\n|---|---|---|---|")
+    for label, v in table.items():
+        print(f"| {label} | {v['base']} | {v['this']} | {v['ratio']} |")
 
 
 if __name__ == "__main__":

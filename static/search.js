@@ -57,6 +57,12 @@
       snip.className = "ssnip";
       marked(snip, r.snippet || "", r.marks);
       li.appendChild(snip);
+      if (r.why && r.why.length) {       // the table-talk words read as rulebook terms: 「殴る → アタック」
+        var why = document.createElement("span");
+        why.className = "swhy";
+        why.textContent = r.why.map(function (w) { return "「" + w.said + " → " + w.read_as + "」"; }).join("");
+        li.appendChild(why);
+      }
       li.addEventListener("mousedown", function (e) { e.preventDefault(); window.location.href = r.url; });
       list.appendChild(li);
       items.push(li);

@@ -44,6 +44,8 @@ def run(args) -> int:
         print(f"    {r['breadcrumb']}")
         if r["snippet"]:
             print(f"    {_marked(r['snippet'], r['marks'])}")
+        if r.get("why"):
+            print("    読み替え: " + "、".join(f"{w['said']} → {w['read_as']}" for w in r["why"]))
     return 0
 
 

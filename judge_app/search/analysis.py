@@ -104,7 +104,15 @@ def _morphemes(text: str, name: str) -> list[tuple[str, str, int]]:
     if name == "janome":
         return [(m.surface, m.base_form if m.base_form != "*" else m.surface, m.part_of_speech.split(",")[0])
                 for m in _janome().tokenize(text)]
-    return [(m.surface(), m.normalized_form(), m.part_of_speech()[0]) for m in _sudachi().tokenize(text)]
+    return [(m[3], m[5], m[2]) for m in sudachi_morphemes(text)]
+
+
+@functools.lru_cache(maxsize=4096)
+def sudachi_morphemes(text: str) -> tuple[tuple[int, int, str, str, str, str], ...]:
+    """(begin, end, part of speech, surface, dictionary form, normalised form) of each morpheme of `text`,
+    remembered: the query is tokenized once for its words and for naming the words behind a synonym."""
+    return tuple((m.begin(), m.end(), m.part_of_speech()[0], m.surface(), m.dictionary_form(), m.normalized_form())
+                 for m in _sudachi().tokenize(text))
 
 
 @functools.lru_cache(maxsize=4096)

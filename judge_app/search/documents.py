@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge_app.search import questions
 from judge_app.search.analysis import bracketed
 from judge_app.search.glossary import term_key
 
@@ -19,6 +20,7 @@ class IndexEntry:
     keys: list[str] = field(default_factory=list)    # keyword units: bracketed keywords and the title
     terms: list[str] = field(default_factory=list)   # glossary terms this clause defines
     info: dict = field(default_factory=dict)         # stored: id, doc, number, inherited, via
+    questions: list[str] = field(default_factory=list)  # table-talk questions the clause answers
 
 
 def ancestors(corpus, clause) -> list:
@@ -40,7 +42,8 @@ def breadcrumb(corpus, clause) -> list[dict]:
     return [{"id": c.id, "number": c.number, "title": c.title or ""} for c in ancestors(corpus, clause) + [clause]]
 
 
-def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str | None) -> IndexEntry:
+def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str | None,
+           asked: dict[str, list[str]] | None = None) -> IndexEntry:
     title = clause.title or ""
     text = clause.text or ""
     ups = ancestors(corpus, clause)
@@ -59,6 +62,7 @@ def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str |
         context=context or "",
         keys=keys,
         terms=defined.get(clause.id, []),
+        questions=list((asked or {}).get(clause.id, [])),
         info={"id": clause.id, "doc": clause.doc, "number": clause.number,
               "inherited": via is not None, "via": via, "heading": not text.strip()},
     )
@@ -92,7 +96,9 @@ def inherited_clauses(corpus, doc) -> list[tuple[object, str]]:
     return out
 
 
-def entries(corpus, glossary: dict) -> list[IndexEntry]:
+def entries(corpus, glossary: dict, with_questions: bool = True) -> list[IndexEntry]:
+    """Every entry of the index. Without questions for the cache key (the question files' digest stands
+    in for them, index.content_hash): a start-up with a cached index never parses them."""
     defined: dict[str, list[str]] = {}
     for terms in glossary.values():
         for t in terms:
@@ -100,14 +106,15 @@ def entries(corpus, glossary: dict) -> list[IndexEntry]:
                 defined.setdefault(t.id, [])
                 if t.key not in defined[t.id]:
                     defined[t.id].append(t.key)
+    asked = questions.load() if with_questions else {}
     out = []
     for key, doc in corpus.docs.items():
         for clause in doc.clauses.values():
             if getattr(clause, "placeholder", False):
                 continue                  # 「省略」: never an answer (a number lookup still finds it)
-            out.append(_entry(corpus, clause, defined, key, None))
+            out.append(_entry(corpus, clause, defined, key, None, asked))
         for base_clause, via in inherited_clauses(corpus, doc):
             if getattr(base_clause, "placeholder", False):
                 continue
-            out.append(_entry(corpus, base_clause, defined, key, via))
+            out.append(_entry(corpus, base_clause, defined, key, via, asked))
     return out

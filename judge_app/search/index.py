@@ -22,10 +22,10 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.query import Every
 
-from judge_app.search import analysis, synonyms
+from judge_app.search import analysis, questions, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 12          # bump when the schema or what goes into a field changes
+FORMAT = 13          # bump when the schema or what goes into a field changes
 META = "meta.json"
 
 # Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs
@@ -34,7 +34,9 @@ META = "meta.json"
 PARTS = ("title", "crumbs", "body", "context")
 BI_WEIGHTS = {"title": 1.5, "crumbs": 1.2, "body": 1.0, "context": 0.5}
 W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
-BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0}
+# `qbi` and `qw` hold the questions each clause answers (questions.py): bigrams and words of the
+# player's own wording, a field of their own so their weight is tuned apart from the rulebook's text.
+BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0}
 
 
 def schema() -> Schema:
@@ -49,6 +51,8 @@ def schema() -> Schema:
         w=TEXT(analyzer=w, phrase=False),
         keys=TEXT(analyzer=k, phrase=False),
         terms=TEXT(analyzer=k, phrase=False),
+        qbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
+        qw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
     )
 
 
@@ -68,6 +72,7 @@ def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
+    h.update(questions.files_digest().encode())
     for e in items:
         h.update(json.dumps([e.key, e.scope, e.title, e.crumbs, e.body, e.context, e.keys, e.terms, e.info],
                             ensure_ascii=False, sort_keys=True).encode())
@@ -77,7 +82,11 @@ def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
 
 def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     """One Whoosh index per scope (a document, with kaiun-multi's inherited copies in its own): a
-    search filtered by document reads only that document's postings."""
+    search filtered by document reads only that document's postings. The questions each clause
+    answers are read here, only when an index is built."""
+    asked = questions.load()
+    for e in items:
+        e.questions = list(asked.get(e.info["id"], []))
     counts: dict[str, int] = {}
     by_scope: dict[str, list[IndexEntry]] = {}
     for e in items:
@@ -88,7 +97,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         writer = ix.writer()
         for e in group:
             writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
-                                w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms))
+                                w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
+                                qbi="\n".join(e.questions), qw="\n".join(e.questions))
         writer.commit()
         ix.close()
         counts[scope] = len(group)
@@ -134,7 +144,7 @@ def _usable(path: Path, key: str, counts: dict[str, int]) -> dict | None:
 def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict, dict]:
     """Open the cached index for this corpus, or build it; returns ({scope: index}, stats)."""
     t0 = time.perf_counter()
-    items = entries(corpus, glossary)
+    items = entries(corpus, glossary, with_questions=False)
     key = content_hash(items, current_editions(corpus))
     root = Path(index_dir)
     root.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from judge_app.search.bm25 import CachedBM25F
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
-from judge_app.search.normalize import fold
+from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, top_docs
 from judge_app.search.snippet import make_snippet
 
@@ -35,6 +35,7 @@ HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
+QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
 
 _QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
@@ -75,6 +76,7 @@ class SearchService:
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
         self._forms: dict[str, rerank.ClauseForm] = {}
+        self._hay: dict[str, str] = {}      # clause id -> folded title and text, for `why`
         # per scope: cached postings scored once (the index never changes under a running process)
         self._postings = {scope: ScopePostings() for scope in self.index}
 
@@ -146,7 +148,11 @@ class SearchService:
             return ([("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
                     + [("w", t) for t in dict.fromkeys(analysis.content_words(text))])
 
-        groups = [(cands(query), 1.0, MAX_CONCEPTS)]
+        def asked(text):      # the same tokens against the questions each clause answers
+            return ([("qbi", t) for t in dict.fromkeys(analysis.bigrams(text))]
+                    + [("qw", t) for t in dict.fromkeys(analysis.content_words(text))])
+
+        groups = [(cands(query), 1.0, MAX_CONCEPTS), (asked(query), 1.0, QUESTION_TOKENS)]
         for syn, _talk in syns:               # each expansion: its few most selective tokens
             groups.append((cands(syn.term), SYNONYM_BOOST, SYNONYM_TOKENS))
         keys = []
@@ -268,21 +274,31 @@ class SearchService:
             if h.id not in merged:
                 merged[h.id] = h
         needles = _needles(raw) + [term_key(syn.term) for syn, _ in syns]
-        answer["results"] = [self._result(h, needles) for h in list(merged.values())[:limit]]
+        readings = _readings(raw, syns)
+        answer["results"] = [self._result(h, needles, readings) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
         return answer
 
-    def _result(self, h: Hit, needles: list[str]) -> dict:
+    def _result(self, h: Hit, needles: list[str], readings=()) -> dict:
         c = self.corpus.clause(h.id)
         crumbs = breadcrumb(self.corpus, c)
         text = c.text or self._first_child_text(c) or c.title or ""
         snippet, marks = make_snippet(text, needles)
+        # Why it matched: each table-talk word of the query read as a rulebook term that this clause
+        # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
+        why = []
+        if readings:
+            hay = self._hay.get(c.id)
+            if hay is None:
+                hay = self._hay[c.id] = fold(f"{c.title or ''} {text}")
+            why = [{"said": said, "read_as": term} for said, term, key, cid in readings
+                   if cid == c.id or (key and key in hay)]
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
             "breadcrumb": " › ".join(f"{b['number']} {b['title']}".strip() for b in crumbs),
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
-            "inherited": h.inherited, "via": h.via, "match": h.kind,
+            "inherited": h.inherited, "via": h.via, "match": h.kind, "why": why,
         }
 
     def _first_child_text(self, clause) -> str:
@@ -300,6 +316,44 @@ class SearchService:
             c = self.corpus.clause(t.id)
             out.append({**t.to_json(), "number": c.number if c else "", "title": (c.title if c else "") or ""})
         return out
+
+
+def _readings(raw: str, syns) -> list[tuple[str, str, str, str]]:
+    """(the word the judge typed, rulebook term, the term folded, its clause) for each synonym the query
+    used, one per (word, term): the same reading from two games' tables is said once."""
+    out, seen = [], set()
+    for syn, talk in syns:
+        said = _said(raw, talk) or next((t for t in syn.talk if fold(t) == talk), talk)
+        if (said, syn.term) in seen or fold(said) == fold(syn.term):
+            continue
+        seen.add((said, syn.term))
+        out.append((said, syn.term, term_key(syn.term), syn.clause))
+    return out
+
+
+def _said(raw: str, talk: str) -> str:
+    """The word of the query behind a folded talk word, as the judge typed it: the whole morphemes it
+    touches, particles after it dropped and a verb in its dictionary form (「殴っていい」 → 殴る,
+    「山が」 → 山). A talk word in pieces (「ノード…置」) has no one span: ''."""
+    if synonyms.GAP in talk:
+        return ""
+    text = nfkc(raw)          # as the query's words were read (analysis.content_words): tokenized once
+    folded, where = fold_with_map(text)
+    i = folded.find(talk)
+    if i < 0:
+        return ""
+    a, b = original_span(text, where, i, len(talk))
+    if analysis.analyser_name() != "sudachi":
+        return text[a:b]
+    # (begin, end, part of speech, surface, dictionary form, …) of the morphemes the talk word touches
+    ms = [m for m in analysis.sudachi_morphemes(text) if m[1] > a and m[0] < b]
+    while len(ms) > 1 and ms[-1][2] in ("助詞", "助動詞"):
+        ms.pop()
+    if not ms:
+        return text[a:b]
+    last = ms[-1]
+    tail = last[4] if last[2] in ("動詞", "形容詞") else last[3]
+    return "".join(m[3] for m in ms[:-1]) + tail
 
 
 def _needles(query: str) -> list[str]:

@@ -50,3 +50,13 @@ def test_markup_in_the_query_is_shown_as_text(page, server):
     assert page.query_selector("main img") is None
     assert "<img" in page.input_value("#q")
     assert page.errors == []
+
+
+def test_suggestion_shows_how_a_table_talk_word_was_read(page, server):
+    page.goto(server + "/")
+    page.select_option("#doc", "opcg")
+    page.focus("#q")
+    page.keyboard.type("殴っていい？")
+    page.wait_for_selector("#suggestions li .swhy")
+    assert "殴る → アタック" in page.inner_text("#suggestions li .swhy >> nth=0")
+    assert page.errors == []

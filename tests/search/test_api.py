@@ -4,7 +4,7 @@ import pytest
 from judge_app.search import MAX_QUERY
 from tests.search.conftest import ids
 
-FIELDS = {"id", "doc", "number", "title", "breadcrumb", "snippet", "score", "inherited"}
+FIELDS = {"id", "doc", "number", "title", "breadcrumb", "snippet", "score", "inherited", "why"}
 
 
 def test_api_search_shape(client):

@@ -103,3 +103,31 @@ def test_the_cache_key_changes_with_the_analysers_package_versions(monkeypatch):
     monkeypatch.setattr(metadata, "version", lambda p: "99.0" if p == "sudachidict-core" else real(p))
     assert "sudachidict-core==99.0" in analysis.analyser_version()
     assert index.content_hash([]) != before
+
+
+def test_changed_question_file_gets_a_new_index_with_the_new_questions(tmp_path, monkeypatch):
+    from judge_app.search import questions
+    qdir = tmp_path / "questions"
+    qdir.mkdir()
+    monkeypatch.setattr(questions, "DIR", qdir)
+    (qdir / "kaiun.yaml").write_text('doc: kaiun\nquestions:\n  "kaiun:9-3-1": [山がなくなったらどうする？]\n',
+                                     encoding="utf-8")
+    ix, a = build(tmp_path / "ix", tiny_corpus())
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_frequency("qw", "なくなる") == 1 or s.doc_frequency("qbi", "なく") == 1
+    _, same = build(tmp_path / "ix", tiny_corpus())
+    assert same["cached"] and same["key"] == a["key"]
+    (qdir / "kaiun.yaml").write_text('doc: kaiun\nquestions:\n  "kaiun:9-3-1": [捨て札を戻すのっていつ？]\n',
+                                     encoding="utf-8")
+    ix, b = build(tmp_path / "ix", tiny_corpus())
+    assert b["key"] != a["key"] and not b["cached"]
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_frequency("qbi", "なく") == 0 and s.doc_frequency("qbi", "捨て") == 1
+
+
+def test_a_cached_start_never_parses_the_question_files(tmp_path, monkeypatch):
+    from judge_app.search import questions
+    build(tmp_path, tiny_corpus())
+    monkeypatch.setattr(questions, "load", lambda: pytest.fail("questions parsed on a cached start"))
+    _, again = build(tmp_path, tiny_corpus())
+    assert again["cached"]

@@ -1,0 +1,98 @@
+"""Questions each clause answers: document expansion written by hand, in table talk.
+
+One reviewed YAML file per rulebook in judge_app/search/questions/<doc>.yaml:
+
+    doc: opcg
+    questions:
+      "opcg:7-1-4-1":                      # the clause that answers them
+        - パワー同じだったら攻撃側の勝ち？  # what a player or judge would ask
+    skip:
+      "opcg:6-5-6-2": only points to chapter 7   # a rule-stating clause left without questions, and why
+
+The questions are indexed as fields of their own (index.py: `qbi` bigrams, `qw` words), so a question
+worded like the player's finds the clause even when it shares no word with the rulebook. `check()`
+says what is wrong with a file: unknown or placeholder ids, and rule-stating clauses (kind `clause`,
+with text, not 「省略」) that have fewer than two questions and no reason to skip.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import yaml
+
+DIR = Path(__file__).with_name("questions")
+MIN_QUESTIONS = 2
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when there: 10× faster on ~4,000 questions
+
+
+def path_of(doc: str) -> Path:
+    return DIR / f"{doc}.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def _read(path: str, mtime: float) -> dict:
+    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    qs = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("questions") or {}).items()}
+    skip = {str(k): str(v or "").strip() for k, v in (data.get("skip") or {}).items()}
+    return {"doc": data.get("doc") or Path(path).stem, "questions": qs, "skip": skip}
+
+
+def load_doc(doc: str) -> dict:
+    """{doc, questions: {clause id: [question]}, skip: {clause id: reason}}; empty when the file is missing."""
+    p = path_of(doc)
+    if not p.exists():
+        return {"doc": doc, "questions": {}, "skip": {}}
+    return _read(str(p), p.stat().st_mtime)
+
+
+def load() -> dict[str, list[str]]:
+    """clause id -> its questions, over every file."""
+    out: dict[str, list[str]] = {}
+    for p in sorted(DIR.glob("*.yaml")):
+        for cid, qs in load_doc(p.stem)["questions"].items():
+            out.setdefault(cid, []).extend(qs)
+    return out
+
+
+def files_digest() -> str:
+    """Part of the index cache key: a changed question file gives a new index."""
+    h = hashlib.sha256()
+    for p in sorted(DIR.glob("*.yaml")):
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def rule_stating(clause) -> bool:
+    return clause.kind == "clause" and bool((clause.text or "").strip()) and not clause.placeholder
+
+
+def check(corpus, doc: str) -> list[str]:
+    """What is wrong with one document's question file (empty when it is right)."""
+    data = load_doc(doc)
+    problems = []
+    if not path_of(doc).exists():
+        return [f"{path_of(doc).name}: missing"]
+    if data["doc"] != doc:
+        problems.append(f"{path_of(doc).name}: doc is {data['doc']!r}, not {doc!r}")
+    for cid, qs in data["questions"].items():
+        c = corpus.clause(cid)
+        if c is None:
+            problems.append(f"{cid}: no such clause")
+        elif c.doc != doc:
+            problems.append(f"{cid}: belongs to {c.doc}, not {doc}")
+        elif c.placeholder:
+            problems.append(f"{cid}: a 「省略」 placeholder has no questions")
+        if len(set(qs)) != len(qs):
+            problems.append(f"{cid}: a question is repeated")
+    for cid, reason in data["skip"].items():
+        if corpus.clause(cid) is None:
+            problems.append(f"skip {cid}: no such clause")
+        if not reason:
+            problems.append(f"skip {cid}: no reason given")
+    for c in corpus.docs[doc].clauses.values():
+        if rule_stating(c) and c.id not in data["skip"] and len(data["questions"].get(c.id, [])) < MIN_QUESTIONS:
+            problems.append(f"{c.id}: {len(data['questions'].get(c.id, []))} question(s), needs {MIN_QUESTIONS}")
+    return problems
