@@ -12,10 +12,11 @@ from judge_app.engine.trace import TraceEntry
 DOC_KEYS = ("kaiun-multi", "kaiun", "opcg", "los", "thv")
 
 # A clause number as the rulesets write one in prose: `7-1-2-2`, `1.12.9.b`, `5.5.1`, optionally `doc:`-prefixed.
-# Not preceded by a letter, digit or hyphen, so card ids such as `OP-p1-006` and `p1-26` are not read as numbers.
+# Not preceded by a letter, digit or hyphen, so card ids such as `OP-p1-006` and `p1-26` are not read as numbers;
+# not followed by `=`, so arithmetic such as 運値 `3-5=0` is not either.
 _NUMBER = re.compile(
     r"(?<![\w\-.:])(?:(?P<doc>" + "|".join(re.escape(k) for k in DOC_KEYS) + r"):)?"
-    r"(?P<number>\d+(?:[-.]\d+)+(?:\.[a-z])?)(?![\w\-])"
+    r"(?P<number>\d+(?:[-.]\d+)+(?:\.[a-z])?)(?![\w\-=])"
 )
 _BARE_DOC = re.compile(r"(?<![\w\-])(?P<doc>" + "|".join(re.escape(k) for k in DOC_KEYS) + r"):(?P<number>\d[\w.\-]*)")
 

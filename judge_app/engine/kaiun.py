@@ -265,7 +265,8 @@ class KaiunRuleset(Ruleset):
             if not has_face_up:
                 if not pl["hand"]:
                     yield g.log(self.C["impossible"], "set",
-                                f"{p} は手札が無いため、バトルエリアにカードを置けません（{place_rule} は行われません）", p)
+                                f"{p} は手札が無いため、バトルエリアにカードを置けません（{place_rule} は行われません）", p,
+                                cites=(place_rule,))
                     continue
                 choices[p] = yield g.ask(p, "バトルエリアに裏向きで置くカードを選んでください",
                                          [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule)

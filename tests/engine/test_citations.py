@@ -15,6 +15,7 @@ def test_numbers_in_reads_each_numbering_and_not_card_ids():
     assert numbers_in("キャラOP-p1-006(p1-26)を選びました") == []
     assert numbers_in("離脱します（kaiun-multi:1-2-1）") == [("kaiun-multi", "1-2-1")]
     assert numbers_in("運値 9 対 3 で勝ちます") == []
+    assert numbers_in("運値(カチ) 3-5=0 を参照します") == []      # arithmetic, not clause 3-5
 
 
 def test_prose_only_names_numbers_missing_from_rule_and_cites():
