@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 LOCKS    := requirements/serve.txt requirements/test.txt
 MIN_PY   := 3.11
 
-.PHONY: serve dev test test-latest bench lock clean delete-database check-venv
+.PHONY: serve dev test test-postgresql test-latest bench lock clean delete-database check-venv
 
 # A venv made by a Python older than 3.11 (the first `make` ran with another python3) is rebuilt.
 check-venv:
@@ -41,6 +41,14 @@ test: check-venv $(VENV)/.test-installed
 	sh .ci/ensure-browser
 	sh .ci/ensure-postgres
 	$(PY) -m pytest $(PYTEST_ARGS)
+	$(MAKE) --no-print-directory test-postgresql
+
+# Every page and API test again, with the app's store on a throwaway PostgreSQL database (the store and fault
+# tests already run on both in the first pass).
+test-postgresql: check-venv $(VENV)/.test-installed
+	sh .ci/ensure-postgres
+	@echo "=== page and API tests on PostgreSQL (JUDGE_APP_TEST_STORE=postgresql) ==="
+	JUDGE_APP_TEST_STORE=postgresql $(PY) -m pytest -m store_pages -q $(PYTEST_ARGS)
 
 # The suite once against the newest versions pyproject.toml allows (no lock), in a venv of its own.
 test-latest: check-venv

@@ -65,6 +65,7 @@ SETTINGS: tuple[Setting, ...] = (
     # -- the test suite
     Setting("FUZZ", str, "", "nightly で性質テストと索引破損テストの回数を増やす", "tests"),
     Setting("TEST_POSTGRES", str, "", "skip で [postgresql] のテストを飛ばす（既定: PostgreSQL が無ければ失敗させる）", "tests"),
+    Setting("TEST_STORE", str, "", "postgresql でページと API のテストも PostgreSQL の使い捨てデータベースで走らせる（make test-postgresql）", "tests"),
 )
 
 BY_NAME = {s.name: s for s in SETTINGS}

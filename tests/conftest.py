@@ -1,3 +1,5 @@
+import os as _os
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -16,9 +18,21 @@ Flask.test_client_class = BufferedClient   # every app the tests make, whichever
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
-                       "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "test"})
+def app(request, tmp_path):
+    """The app on a fresh SQLite file; with JUDGE_APP_TEST_STORE=postgresql on a fresh PostgreSQL database of the
+    session's throwaway cluster, so every page and API test also runs against the shared store (make test-postgresql)."""
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
+              "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "test"}
+    if _os.environ.get("JUDGE_APP_TEST_STORE") == "postgresql":
+        config["DATABASE_URL"] = request.getfixturevalue("pg_database")
+    return create_app(config)
+
+
+def pytest_collection_modifyitems(config, items):
+    # every test that builds the app through the fixture runs again on PostgreSQL (make test's second pass)
+    for item in items:
+        if "app" in getattr(item, "fixturenames", ()):
+            item.add_marker("store_pages")
 
 
 @pytest.fixture
@@ -27,7 +41,6 @@ def client(app):
 
 
 # ---- PostgreSQL: a real throwaway cluster (tests/pg_cluster.py), started once per test session ------------------
-import os as _os   # noqa: E402
 import sys as _sys   # noqa: E402
 
 from tests import pg_cluster as _pg   # noqa: E402
