@@ -19,31 +19,12 @@ from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
 RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
 
-# Where each procedure is printed. kaiun-multi overrides the ones its own book restates.
-CLAUSES = {
-    "deck_present": "kaiun:5-2-1-1", "shuffle": "kaiun:5-2-1-2", "barrier": "kaiun:5-2-1-3",
-    "start": "kaiun:5-2-1-4",
-    "draw": "kaiun:6-2-1",
-    "set_place": "kaiun:6-3-1", "set_choose": "kaiun:6-3-2",
-    "open_flip": "kaiun:6-4-1", "kaiun_timing": "kaiun:6-4-2",
-    "janken": "kaiun:7-1-1", "ref_kachi": "kaiun:7-1-1-1", "ref_aiko_make": "kaiun:7-1-1-2",
-    "higher": "kaiun:7-1-2-1", "lower": "kaiun:7-1-2-2", "equal": "kaiun:7-1-2-3",
-    "win_timing": "kaiun:7-1-3", "lose_timing": "kaiun:7-1-4",
-    "result_lose_effects": "kaiun:7-1-5-1", "battle_defeat": "kaiun:7-1-5-2",
-    "result_win_effects": "kaiun:7-1-5-3", "barrier_to_hand": "kaiun:7-1-5-4",
-    "barrier_to_hand_effect": "kaiun:7-1-5-4-1", "battle_end": "kaiun:7-1-5-5",
-    "cost_pay": "kaiun:6-6-1", "cost_rest": "kaiun:6-6-1-1", "both_refresh": "kaiun:6-6-1-1-1",
-    "cost_trash": "kaiun:6-6-2", "battle_trash": "kaiun:6-6-3", "unchi_reset": "kaiun:6-6-4",
-    "end_of_turn": "kaiun:6-6-5", "turn_end": "kaiun:6-6-6",
-    "win_lose": "kaiun:1-2-1", "simultaneous": "kaiun:1-2-3", "concede": "kaiun:1-2-4",
-    "card_win_lose": "kaiun:1-2-6",
-    "impossible": "kaiun:1-3-2", "one_card": "kaiun:3-5-3",
-    "card_draw": "kaiun:4-3-2", "discard": "kaiun:4-4-2", "unchi_change": "kaiun:2-3-2",
-    "win_this_battle": "kaiun:10-2-3-2", "both_win_this_battle": "kaiun:10-2-3-3",
-    "defeat_battle": "kaiun:9-2-1-1", "battle_defeat_condition": "kaiun:1-2-2-1", "defeat_refresh": "kaiun:9-2-1-2",
-    "refresh": "kaiun:9-3-2", "refresh_loss": "kaiun:9-3-3", "refresh_barrier": "kaiun:9-3-4",
-    "opponent": "kaiun:4-2-1-4",
-}
+class Clauses(dict):
+    """The clause a step is printed under in this ruleset's book, looked up by the kaiun id the shared code applies:
+    kaiun answers each id itself; kaiun-multi maps the procedures its own book restates (7-1-1 → 7-3-2)."""
+
+    def __missing__(self, key: str) -> str:
+        return key
 
 TARGET = {"type": "string", "maxLength": 40, "description": "プレイヤー（p1 …）、または「相手:p1」"}
 
@@ -53,7 +34,7 @@ class KaiunRuleset(Ruleset):
     doc = "kaiun"
     title = "開運コロシアム"
     concede_rule = "kaiun:1-2-4"
-    C = CLAUSES
+    C = Clauses()
     board_schema = kb.board_schema(2, 2)
     unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
     phase_labels = {"setup": "ゲームの準備", "draw": "ドローフェイズ", "set": "セットフェイズ", "open": "オープンフェイズ",
@@ -84,25 +65,25 @@ class KaiunRuleset(Ruleset):
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value")),
-            Adjustment("win_battle", "「このバトルに勝つ」", C["win_this_battle"], {"target": TARGET}, ("target",)),
-            Adjustment("draw", "カードを引く", C["card_draw"],
+            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"], {"target": TARGET}, ("target",)),
+            Adjustment("draw", "カードを引く", C["kaiun:4-3-2"],
                        {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
-            Adjustment("discard", "手札を捨てる", C["discard"],
+            Adjustment("discard", "手札を捨てる", C["kaiun:4-4-2"],
                        {"target": TARGET, "value": {"type": "string", "description": "捨てるカードのID"}},
                        ("target", "value")),
-            Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["barrier_to_hand_effect"],
+            Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["kaiun:7-1-5-4-1"],
                        {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
-            Adjustment("win_game", "カードの効果でゲームに勝利", C["card_win_lose"], {"target": TARGET}, ("target",)),
-            Adjustment("lose_game", "カードの効果でゲームに敗北", C["card_win_lose"], {"target": TARGET}, ("target",)),
+            Adjustment("win_game", "カードの効果でゲームに勝利", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
+            Adjustment("lose_game", "カードの効果でゲームに敗北", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
             concede_adjustment(self.concede_rule),
         )
 
     def unchi_expiry_rule(self) -> str:
-        return self.C["unchi_reset"]
+        return self.C["kaiun:6-6-4"]
 
     # ---- board ------------------------------------------------------------------------------
     def check_board(self, board: dict) -> None:
-        kb.check_board(board, self.C["deck_present"])
+        kb.check_board(board, self.C["kaiun:5-2-1-1"])
 
     def setup(self, board: dict, seed: int) -> GameState:
         phase = board.get("phase") or "setup"
@@ -206,21 +187,21 @@ class KaiunRuleset(Ruleset):
     def preparation(self, g: GameState):
         C = self.C
         for p in self.in_game(g):
-            yield g.log(C["deck_present"], "setup",
+            yield g.log(C["kaiun:5-2-1-1"], "setup",
                         f"{p} がデッキ（{len(self.pl(g, p)['deck'])}枚）を提示します。デッキ構築条件（5-1-2）を満たしています", p,
                         cites=("kaiun:5-1-2",))  # 5-1 is inherited by kaiun-multi
         for p in self.in_game(g):
             g.shuffle(f"players.{p}.deck")
-            yield g.log(C["shuffle"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p)
+            yield g.log(C["kaiun:5-2-1-2"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p)
         for p in self.in_game(g):
             deck = self.pl(g, p)["deck"]
             # the deck's top card becomes the barrier's bottom (left): barrier index 0 = bottom
             g.set(f"players.{p}.barrier", self.pl(g, p)["barrier"] + deck[:kb.BARRIER_SIZE])
             g.set(f"players.{p}.deck", deck[kb.BARRIER_SIZE:])
-            yield g.log(C["barrier"], "barrier", f"{p} がデッキの上から5枚をバリアに裏向きで置きます", p)
+            yield g.log(C["kaiun:5-2-1-3"], "barrier", f"{p} がデッキの上から5枚をバリアに裏向きで置きます", p)
         yield from self.before_start(g)
         g.set("turn", 1)
-        yield g.log(C["start"], "start", "ゲームを開始します")
+        yield g.log(C["kaiun:5-2-1-4"], "start", "ゲームを開始します")
 
     def before_start(self, g: GameState):
         return
@@ -231,7 +212,7 @@ class KaiunRuleset(Ruleset):
         g.set("phase", "draw")
         g.kaiun_hold += 1  # 6-2-1: both players draw at once
         for p in self.in_game(g):
-            yield from self.take_top(g, p, "hand", self.C["draw"], "カード1枚を引きます")
+            yield from self.take_top(g, p, "hand", self.C["kaiun:6-2-1"], "カード1枚を引きます")
         g.kaiun_hold -= 1
         yield from self.rule_processing(g)
 
@@ -248,7 +229,7 @@ class KaiunRuleset(Ruleset):
         return ()
 
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
-        return self.C["set_place"], self.C["set_choose"]
+        return self.C["kaiun:6-3-1"], self.C["kaiun:6-3-2"]
 
     def set_group(self, g: GameState, group: list[str]):
         """Everyone in the group chooses (1-3-4: at once, so none sees another's choice), then all place."""
@@ -260,11 +241,11 @@ class KaiunRuleset(Ruleset):
             place_rule, choose_rule = self.set_clauses(g, p)
             has_face_up = bool(pl["battle_area"]) and pl["face_up"]
             if pl["battle_area"] and not pl["face_up"]:
-                yield g.log(self.C["one_card"], "set", f"{p} のバトルエリアには既に裏向きのカードがあります", p)
+                yield g.log(self.C["kaiun:3-5-3"], "set", f"{p} のバトルエリアには既に裏向きのカードがあります", p)
                 continue
             if not has_face_up:
                 if not pl["hand"]:
-                    yield g.log(self.C["impossible"], "set",
+                    yield g.log(self.C["kaiun:1-3-2"], "set",
                                 f"{p} は手札が無いため、バトルエリアにカードを置けません（{place_rule} は行われません）", p,
                                 cites=(place_rule,))
                     continue
@@ -290,7 +271,7 @@ class KaiunRuleset(Ruleset):
             pl = self.pl(g, p)
             card = next((c for c in pl["hand"] if c["id"] == choice), None)
             if card is None:  # the judge moved it out of the hand after it was chosen
-                yield g.log(self.C["impossible"], "set", f"{p} が選んだカードは手札にもう無いため、置けません", p)
+                yield g.log(self.C["kaiun:1-3-2"], "set", f"{p} が選んだカードは手札にもう無いため、置けません", p)
                 continue
             rule = place_rule
             if pl["battle_area"]:
@@ -312,7 +293,7 @@ class KaiunRuleset(Ruleset):
         in_area = [p for p in self.in_game(g) if self.pl(g, p)["battle_area"]]
         if in_area:
             names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in in_area)
-            yield g.log(self.C["kaiun_timing"], "timing",
+            yield g.log(self.C["kaiun:6-4-2"], "timing",
                         f"【開運時】の効果があれば発動します（{names}）。効果の内容は判定員が調整で適用します")
 
     def flip_cards(self, g: GameState):
@@ -320,7 +301,7 @@ class KaiunRuleset(Ruleset):
             pl = self.pl(g, p)
             if pl["battle_area"] and not pl["face_up"]:
                 g.set(f"players.{p}.face_up", True)
-                yield g.log(self.C["open_flip"], "open",
+                yield g.log(self.C["kaiun:6-4-1"], "open",
                             f"{p} のバトルエリアのカードを表向きにします: {kb.card_label(pl['battle_area'][0])}", p)
 
     # 6-5 バトルフェイズ → 7 カードのバトル
@@ -350,12 +331,12 @@ class KaiunRuleset(Ruleset):
                 winner = b if loser == a else a
                 result = {winner: "win", loser: "lose"}
                 self.record_results(g, result)
-                yield g.log(C["impossible"], "battle",
+                yield g.log(C["kaiun:1-3-2"], "battle",
                             f"{loser} のバトルエリアにカードが無いため、{loser} はこのバトルに敗北します"
                             f"（ルール選択: empty_hand_set=lose_battle）", loser)
             else:
                 who = "、".join(missing)
-                yield g.log(C["impossible"], "battle",
+                yield g.log(C["kaiun:1-3-2"], "battle",
                             f"{who} のバトルエリアにカードが無いため、ジャンケンを比べられず、バトルは行われません")
                 return
         else:
@@ -370,10 +351,10 @@ class KaiunRuleset(Ruleset):
         Card text is not known to the engine, so the step says 「…があれば」."""
         C = self.C
         if winner:
-            yield g.log(C["win_timing"], "timing",
+            yield g.log(C["kaiun:7-1-3"], "timing",
                         f"{winner} のカードに【バトル勝利時】の効果があれば発動します", winner)
         if loser:
-            yield g.log(C["lose_timing"], "timing",
+            yield g.log(C["kaiun:7-1-4"], "timing",
                         f"{loser} のカードに【バトル敗北時】の効果があれば発動します", loser)
 
     def keyword_skipped(self, g: GameState, p: str) -> bool:
@@ -392,36 +373,36 @@ class KaiunRuleset(Ruleset):
             decided_by = "kaiun:2-2-3"  # 《グー》>《チョキ》>《パー》>《グー》
             text = f"{a}《{ja}》対 {b}《{jb}》: {won} がジャンケンに勝利します"
         # the battle step (kaiun:7-1-1 / kaiun-multi:7-3-2) compares; section 2 (inherited by kaiun-multi) decides
-        yield g.log(decided_by, "janken", text, cites=(C["janken"],))
+        yield g.log(decided_by, "janken", text, cites=(C["kaiun:7-1-1"],))
         values = {}
         for p in (a, b):
             v, shown = self.unchi(g, p, won == p)
             values[p] = v
             if won == p:
-                yield g.log(C["ref_kachi"], "unchi", f"{p} はジャンケンに勝利したため運値(カチ) {shown} を参照します", p)
+                yield g.log(C["kaiun:7-1-1-1"], "unchi", f"{p} はジャンケンに勝利したため運値(カチ) {shown} を参照します", p)
             else:
                 why = "あいこの" if won is None else "ジャンケンに敗北した"
-                yield g.log(C["ref_aiko_make"], "unchi", f"{p} は{why}ため運値(アイコ・マケ) {shown} を参照します", p)
+                yield g.log(C["kaiun:7-1-1-2"], "unchi", f"{p} は{why}ため運値(アイコ・マケ) {shown} を参照します", p)
         wa, wb = self.pl(g, a)["win_battle"], self.pl(g, b)["win_battle"]
         if wa and wb:
-            result, rule = {a: "draw", b: "draw"}, C["both_win_this_battle"]
+            result, rule = {a: "draw", b: "draw"}, C["kaiun:10-2-3-3"]
             text = "お互いに「このバトルに勝つ」効果を発動しているため、このバトルは引き分けになります"
         elif wa or wb:
             w = a if wa else b
             result = {w: "win", (b if w == a else a): "lose"}
-            rule = C["win_this_battle"]
+            rule = C["kaiun:10-2-3-2"]
             text = f"{w} の「このバトルに勝つ」効果により、運値に関わらず {w} がこのバトルに勝利します"
         elif values[a] == values[b]:
-            result, rule = {a: "draw", b: "draw"}, C["equal"]
+            result, rule = {a: "draw", b: "draw"}, C["kaiun:7-1-2-3"]
             text = f"運値 {values[a]} と {values[b]} が同じため、このバトルは引き分けになります"
         else:
             w = a if values[a] > values[b] else b
             l = b if w == a else a
-            result, rule = {w: "win", l: "lose"}, C["higher"]
-            text = f"運値 {values[w]} 対 {values[l]}: {w} がこのバトルに勝利し、{l} は敗北します（{C['lower']}）"
+            result, rule = {w: "win", l: "lose"}, C["kaiun:7-1-2-1"]
+            text = f"運値 {values[w]} 対 {values[l]}: {w} がこのバトルに勝利し、{l} は敗北します（{C['kaiun:7-1-2-2']}）"
         self.record_results(g, result)
         # the higher value wins by 7-1-2-1 (kaiun-multi 7-3-3-1); the same step's loser by 7-1-2-2 (7-3-3-2)
-        yield g.log(rule, "battle", text, cites=(C["lower"],) if rule == C["higher"] else ())
+        yield g.log(rule, "battle", text, cites=(C["kaiun:7-1-2-2"],) if rule == C["kaiun:7-1-2-1"] else ())
         return result
 
     def record_results(self, g: GameState, result: dict[str, str]) -> None:
@@ -435,21 +416,21 @@ class KaiunRuleset(Ruleset):
         if deferred:
             g.kaiun_hold += 1
         if loser:
-            yield g.log(C["result_lose_effects"], "result",
+            yield g.log(C["kaiun:7-1-5-1"], "result",
                         f"{loser} の【バトル敗北時】効果に「このバトルの結果で」の効果があれば適用します"
                         + self.skipped_note(g, loser), loser)
             if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
                 g.set(f"players.{loser}.defeat", "battle")
-                yield g.log(C["battle_defeat"], "defeat",
+                yield g.log(C["kaiun:7-1-5-2"], "defeat",
                             f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser,
-                            cites=(C["battle_defeat_condition"],))
+                            cites=(C["kaiun:1-2-2-1"],))
         if winner:
-            yield g.log(C["result_win_effects"], "result",
+            yield g.log(C["kaiun:7-1-5-3"], "result",
                         f"{winner} の【バトル勝利時】効果に「このバトルの結果で」の効果があれば適用します"
                         + self.skipped_note(g, winner), winner)
         if loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
             self.barrier_top_to(g, loser, "hand")
-            yield g.log(C["barrier_to_hand"], "barrier",
+            yield g.log(C["kaiun:7-1-5-4"], "barrier",
                         f"{loser} はバリアの上（右）から1枚を手札に加えます（残り{len(self.pl(g, loser)['barrier'])}枚）", loser)
         if deferred:
             g.kaiun_hold -= 1
@@ -464,7 +445,7 @@ class KaiunRuleset(Ruleset):
     def battle_end(self, g: GameState, battlers: list[str]):
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)  # 「このバトルに勝つ」 applies to this battle only
-        yield g.log(self.C["battle_end"], "battle", "バトルが終了し、コストフェイズに進みます")
+        yield g.log(self.C["kaiun:7-1-5-5"], "battle", "バトルが終了し、コストフェイズに進みます")
 
     def barrier_top_to(self, g: GameState, p: str, zone: str) -> dict:
         barrier = self.pl(g, p)["barrier"]
@@ -486,7 +467,7 @@ class KaiunRuleset(Ruleset):
             if self.pl(g, p)["defeat"] == "refresh" and before != "refresh":
                 refreshed_at_zero.append(p)
         if len(refreshed_at_zero) >= 2:
-            yield g.log(C["both_refresh"], "defeat",
+            yield g.log(C["kaiun:6-6-1-1-1"], "defeat",
                         f"{'、'.join(refreshed_at_zero)} がバリア0枚の状況でコストフェイズ中にリフレッシュを挟んだため、"
                         "同時に敗北条件を満たします")
         g.kaiun_hold -= 1
@@ -498,10 +479,10 @@ class KaiunRuleset(Ruleset):
             if area:
                 g.set(f"players.{p}.trash", self.pl(g, p)["trash"] + area)
                 g.set(f"players.{p}.cost_area", [])
-        yield g.log(C["cost_trash"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます")
+        yield g.log(C["kaiun:6-6-2"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます")
         yield from self.trash_battle_cards(g)
         yield from self.reset_unchi(g)
-        yield g.log(C["end_of_turn"], "timing", "「このターンの終了時」の効果があれば発動します（1度だけ）")
+        yield g.log(C["kaiun:6-6-5"], "timing", "「このターンの終了時」の効果があれば発動します（1度だけ）")
         yield from self.turn_end(g)
 
     def pay_cost(self, g: GameState, p: str):
@@ -510,28 +491,28 @@ class KaiunRuleset(Ruleset):
         need = card["cost"] if card else 0
         if need == 0:
             return
-        rule = C["cost_pay"]
+        rule = C["kaiun:6-6-1"]
         while need > 0:
             pl = self.pl(g, p)
             if not pl["deck"]:
                 if pl["trash"]:
                     yield from self.refresh(g, p)
                 if not self.pl(g, p)["deck"]:
-                    yield g.log(C["impossible"], "cost",
+                    yield g.log(C["kaiun:1-3-2"], "cost",
                                 f"{p} はデッキもトラッシュも0枚のため、残りのコスト{need}枚を支払えません", p)
                     return
-                rule = C["cost_rest"]
+                rule = C["kaiun:6-6-1-1"]
                 continue
             deck = pl["deck"]
             n = min(need, len(deck))
             g.set(f"players.{p}.deck", deck[n:])
             g.set(f"players.{p}.cost_area", pl["cost_area"] + deck[:n])
             need -= n
-            rest = "リフレッシュ後に残りの" if rule == C["cost_rest"] else ""
+            rest = "リフレッシュ後に残りの" if rule == C["kaiun:6-6-1-1"] else ""
             yield g.log(rule, "cost", f"{p} は{rest}コスト{n}枚をデッキの上からコストエリアに置きます", p)
             if not self.pl(g, p)["deck"]:
                 yield from self.refresh(g, p)
-                rule = C["cost_rest"]
+                rule = C["kaiun:6-6-1-1"]
 
     def trash_battle_cards(self, g: GameState):
         for p in self.in_game(g):
@@ -539,20 +520,20 @@ class KaiunRuleset(Ruleset):
             if pl["battle_area"] and pl["battle_result"] in ("lose", "draw"):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
-                yield g.log(self.C["battle_trash"], "cost",
+                yield g.log(self.C["kaiun:6-6-3"], "cost",
                             f"{p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         for p in self.in_game(g):
             g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
-        yield g.log(self.C["unchi_reset"], "reset", "効果による運値の変動をリセットします")
+        yield g.log(self.C["kaiun:6-6-4"], "reset", "効果による運値の変動をリセットします")
 
     def turn_end(self, g: GameState):
         for p in self.in_game(g):
             g.set(f"players.{p}.battle_result", None)
         g.set("turn", g.turn + 1)
         g.set("phase", "draw")
-        yield g.log(self.C["turn_end"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
+        yield g.log(self.C["kaiun:6-6-6"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
 
     # ---- deck, refresh (9-3) ------------------------------------------------------------------
     def take_top(self, g: GameState, p: str, zone: str, rule: str, what: str):
@@ -561,7 +542,7 @@ class KaiunRuleset(Ruleset):
             if self.pl(g, p)["trash"]:
                 yield from self.refresh(g, p)
             if not self.pl(g, p)["deck"]:
-                yield g.log(self.C["impossible"], "draw", f"{p} はデッキが0枚のため、{what}（行えません）", p)
+                yield g.log(self.C["kaiun:1-3-2"], "draw", f"{p} はデッキが0枚のため、{what}（行えません）", p)
                 return
         deck = self.pl(g, p)["deck"]
         g.set(f"players.{p}.deck", deck[1:])
@@ -574,7 +555,7 @@ class KaiunRuleset(Ruleset):
         C = self.C
         trash = self.pl(g, p)["trash"]
         if not trash and self.opt(g, "empty_trash_refresh") == "skip":
-            yield g.log(C["impossible"], "refresh",
+            yield g.log(C["kaiun:1-3-2"], "refresh",
                         f"{p} のデッキは0枚ですが、トラッシュも0枚のためリフレッシュは行われません（ルール選択: skip）", p)
             return
         self.refresh_changes(g, p)
@@ -629,7 +610,7 @@ class KaiunRuleset(Ruleset):
                     f"対戦相手 {loser} が敗北し、自身が敗北していない {winner} がゲームに勝利します", winner)
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
-        rule = self.C["simultaneous"]
+        rule = self.C["kaiun:1-2-3"]
         winner = yield g.ask(None, f"{'、'.join(flagged)} が同時に敗北条件を満たしています。ジャンケンに勝利したのは？",
                              [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
         for p in flagged:

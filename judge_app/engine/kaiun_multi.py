@@ -12,41 +12,55 @@ from __future__ import annotations
 import random
 
 from judge_app.engine import _kaiun_board as kb
-from judge_app.engine.kaiun import CLAUSES, RESULT_JA, KaiunRuleset
+from judge_app.engine.kaiun import RESULT_JA, Clauses, KaiunRuleset
 from judge_app.engine.ruleset import Adjustment, RuleOption
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import BoardError, TraceEntry
 
-M = "kaiun-multi:"
-MULTI_CLAUSES = dict(CLAUSES) | {
-    "deck_present": M + "5-2-1-1", "shuffle": M + "5-2-1-2", "barrier": M + "5-2-1-3",
-    "first_parent": M + "5-2-1-4", "start": M + "5-2-1-5",
-    "draw": M + "6-2-1",
-    "parent_place": M + "6-3-1-1", "parent_choose": M + "6-3-1-2",
-    "child_place": M + "6-3-1-3", "child_choose": M + "6-3-1-4",
-    "open_flip": M + "6-4-1",
-    "battle_order": M + "7-1", "battle_repeat": M + "7-2",
-    "kaiun_timing": M + "7-3-1", "kaiun_once": "kaiun:10-1-1-2",
-    "janken": M + "7-3-2", "ref_kachi": M + "7-3-2-1", "ref_aiko_make": M + "7-3-2-2",
-    "higher": M + "7-3-3-1", "lower": M + "7-3-3-2", "equal": M + "7-3-3-3",
-    "win_timing": M + "7-3-4", "lose_timing": M + "7-3-5",
-    "result_lose_effects": M + "7-3-6-1", "battle_defeat": M + "7-3-6-2", "parent_defeat": M + "7-3-6-2-1",
-    "result_win_effects": M + "7-3-6-3", "barrier_to_hand": M + "7-3-6-4",
-    "barrier_to_hand_effect": M + "7-3-6-4-1", "battle_scope_end": M + "7-3-6-5", "unchi_reset": M + "7-3-6-6",
-    "battle_end": M + "7-4",
-    "cost_pay": M + "6-6-1", "cost_rest": M + "6-6-1-1", "both_refresh": M + "6-6-1-1-1",
-    "cost_trash": M + "6-6-2", "battle_trash": M + "6-6-3", "parent_stays": M + "6-6-4",
-    "end_of_turn": M + "6-6-5", "turn_scope_end": M + "6-6-6", "next_parent": M + "6-6-7",
-    "win_lose": M + "1-2-1", "battle_defeat_condition": M + "1-2-2-1", "simultaneous": M + "1-2-3", "concede": M + "1-2-4", "card_win_lose": M + "1-2-6",
-    "opponent": M + "11-4-2",
-}
+# The kaiun procedures this book restates under its own numbers (the shared code cites the kaiun id).
+MULTI_CLAUSES = Clauses({
+    "kaiun:5-2-1-1": "kaiun-multi:5-2-1-1",
+    "kaiun:5-2-1-2": "kaiun-multi:5-2-1-2",
+    "kaiun:5-2-1-3": "kaiun-multi:5-2-1-3",
+    "kaiun:5-2-1-4": "kaiun-multi:5-2-1-5",
+    "kaiun:6-2-1": "kaiun-multi:6-2-1",
+    "kaiun:6-4-1": "kaiun-multi:6-4-1",
+    "kaiun:6-4-2": "kaiun-multi:7-3-1",
+    "kaiun:7-1-1": "kaiun-multi:7-3-2",
+    "kaiun:7-1-1-1": "kaiun-multi:7-3-2-1",
+    "kaiun:7-1-1-2": "kaiun-multi:7-3-2-2",
+    "kaiun:7-1-2-1": "kaiun-multi:7-3-3-1",
+    "kaiun:7-1-2-2": "kaiun-multi:7-3-3-2",
+    "kaiun:7-1-2-3": "kaiun-multi:7-3-3-3",
+    "kaiun:7-1-3": "kaiun-multi:7-3-4",
+    "kaiun:7-1-4": "kaiun-multi:7-3-5",
+    "kaiun:7-1-5-1": "kaiun-multi:7-3-6-1",
+    "kaiun:7-1-5-2": "kaiun-multi:7-3-6-2",
+    "kaiun:7-1-5-3": "kaiun-multi:7-3-6-3",
+    "kaiun:7-1-5-4": "kaiun-multi:7-3-6-4",
+    "kaiun:7-1-5-4-1": "kaiun-multi:7-3-6-4-1",
+    "kaiun:7-1-5-5": "kaiun-multi:7-4",
+    "kaiun:6-6-1": "kaiun-multi:6-6-1",
+    "kaiun:6-6-1-1": "kaiun-multi:6-6-1-1",
+    "kaiun:6-6-1-1-1": "kaiun-multi:6-6-1-1-1",
+    "kaiun:6-6-2": "kaiun-multi:6-6-2",
+    "kaiun:6-6-3": "kaiun-multi:6-6-3",
+    "kaiun:6-6-4": "kaiun-multi:7-3-6-6",
+    "kaiun:6-6-5": "kaiun-multi:6-6-5",
+    "kaiun:1-2-1": "kaiun-multi:1-2-1",
+    "kaiun:1-2-3": "kaiun-multi:1-2-3",
+    "kaiun:1-2-4": "kaiun-multi:1-2-4",
+    "kaiun:1-2-6": "kaiun-multi:1-2-6",
+    "kaiun:1-2-2-1": "kaiun-multi:1-2-2-1",
+    "kaiun:4-2-1-4": "kaiun-multi:11-4-2",
+})
 
 
 class KaiunMultiRuleset(KaiunRuleset):
     game = "kaiun-multi"
     doc = "kaiun-multi"
     title = "開運コロシウム 多人数制"
-    concede_rule = M + "1-2-4"
+    concede_rule = "kaiun-multi:1-2-4"
     C = MULTI_CLAUSES
     board_schema = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "description": "親のプレイヤー"}})
     unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
@@ -54,7 +68,7 @@ class KaiunMultiRuleset(KaiunRuleset):
         RuleOption("kaiun_timing", "親の【開運時】効果", "every_battle",
                    (("every_battle", "子とのバトルごとに発動する（7-3-1）"),
                     ("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する")),
-                   (M + "7-3-1", "kaiun:10-1-1-2")),
+                   ("kaiun-multi:7-3-1", "kaiun:10-1-1-2")),
         RuleOption("battle_keyword_timing", "【バトル勝利時】【バトル敗北時】の効果", "every_battle",
                    (("every_battle", "勝利・敗北したバトルごとに発動する（7-3-4、7-3-5）"),
                     ("once_per_turn", "それぞれ1ターンに1度だけ（10-1-2-2、10-1-3-2）、最初に勝利・敗北したバトルで発動する")),
@@ -62,11 +76,11 @@ class KaiunMultiRuleset(KaiunRuleset):
         RuleOption("concede", "3人以上での投了", "leave",
                    (("leave", "投了したプレイヤーだけが敗北して離脱し、ゲームは続く（1-2-1）"),
                     ("end_game", "ゲーム全体が終了する（1-2-4 の文言どおり、勝者なし）")),
-                   (M + "1-2-4", M + "1-2-1")),
+                   ("kaiun-multi:1-2-4", "kaiun-multi:1-2-1")),
         RuleOption("next_parent", "親の左隣が離脱している、または親が離脱した時の次の親", "clockwise",
                    (("clockwise", "時計回りで次にゲームに残っているプレイヤー"),
                     ("janken", "残っているプレイヤーのジャンケンで決める（5-2-1-4 と同じ方法）")),
-                   (M + "6-6-7", M + "5-2-1-4", M + "7-3-6-2-1")),
+                   ("kaiun-multi:6-6-7", "kaiun-multi:5-2-1-4", "kaiun-multi:7-3-6-2-1")),
     )
 
     # ---- board ------------------------------------------------------------------------------
@@ -125,7 +139,7 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     # ---- 5-2-1-4 the first 親 -----------------------------------------------------------------
     def before_start(self, g: GameState):
-        rule = self.C["first_parent"]
+        rule = "kaiun-multi:5-2-1-4"
         winner = yield g.ask(None, "すべてのプレイヤーでジャンケンを行います。勝利したのは？",
                              [(p, f"{p} が勝利") for p in self.in_game(g)], rule, kind="janken")
         g.set("parent", winner)
@@ -142,8 +156,8 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
         if p == g.data["parent"]:
-            return self.C["parent_place"], self.C["parent_choose"]
-        return self.C["child_place"], self.C["child_choose"]
+            return "kaiun-multi:6-3-1-1", "kaiun-multi:6-3-1-2"
+        return "kaiun-multi:6-3-1-3", "kaiun-multi:6-3-1-4"
 
     # ---- 6-4 オープンフェイズ: 【開運時】 is in each battle (7-3-1) -----------------------------
     def open_phase(self, g: GameState):
@@ -152,7 +166,6 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     # ---- 7 カードのバトル ------------------------------------------------------------------------
     def battle_phase(self, g: GameState):
-        C = self.C
         g.set("phase", "battle")
         parent = g.data["parent"]
         order = self.children(g)
@@ -161,7 +174,7 @@ class KaiunMultiRuleset(KaiunRuleset):
                     cites=("kaiun-multi:7-2",))
         for child in order:
             if self.pl(g, parent)["left"]:
-                yield g.log(C["battle_repeat"], "battle", f"親 {parent} はゲームから離脱したため、残りのバトルは行われません")
+                yield g.log("kaiun-multi:7-2", "battle", f"親 {parent} はゲームから離脱したため、残りのバトルは行われません")
                 break
             if self.pl(g, child)["left"]:
                 continue
@@ -169,14 +182,13 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield from self.battle(g, parent, child)
             if g.finished:
                 return
-        yield g.log(C["battle_end"], "battle", "すべての子とのバトルが終了し、コストフェイズに進みます")
+        yield g.log("kaiun-multi:7-4", "battle", "すべての子とのバトルが終了し、コストフェイズに進みます")
         if not self.pl(g, parent)["left"] and self.pl(g, parent)["lost"]:
             g.set(f"players.{parent}.left", True)
-            yield g.log(C["parent_defeat"], "leave",
+            yield g.log("kaiun-multi:7-3-6-2-1", "leave",
                         f"敗北した親 {parent} は、すべての子とバトルを終えたため、ゲームから離脱します", parent)
 
     def kaiun_timing(self, g: GameState, parent: str, child: str):
-        C = self.C
         once = self.opt(g, "kaiun_timing") == "once_per_turn"
         who = [p for p in (parent, child) if self.pl(g, p)["battle_area"]]
         skipped = once and self.pl(g, parent)["kaiun_used"]
@@ -186,7 +198,7 @@ class KaiunMultiRuleset(KaiunRuleset):
             g.set(f"players.{parent}.kaiun_used", True)
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
-        yield g.log(C["kaiun_once"] if skipped else C["kaiun_timing"], "timing",
+        yield g.log("kaiun:10-1-1-2" if skipped else "kaiun-multi:7-3-1", "timing",
                     f"親 {parent} と子 {child} のバトル: 【開運時】の効果があれば発動します（{names}）{note}。"
                     "効果の内容は判定員が調整で適用します")
 
@@ -222,10 +234,10 @@ class KaiunMultiRuleset(KaiunRuleset):
         g.kaiun_skipped = set()
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)
-        yield g.log(self.C["battle_scope_end"], "battle", "「このバトル中」と表記される効果の適用が終了します")
+        yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します")
         for p in self.in_game(g):
             g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
-        yield g.log(self.C["unchi_reset"], "reset", "効果による運値の変動をリセットします")
+        yield g.log("kaiun-multi:7-3-6-6", "reset", "効果による運値の変動をリセットします")
 
     # ---- 6-6 コストフェイズ ------------------------------------------------------------------------
     def trash_battle_cards(self, g: GameState):
@@ -235,27 +247,26 @@ class KaiunMultiRuleset(KaiunRuleset):
             if p != parent and pl["battle_area"] and pl["battle_result"] in ("lose", "draw"):
                 g.set(f"players.{p}.trash", pl["trash"] + pl["battle_area"])
                 g.set(f"players.{p}.battle_area", [])
-                yield g.log(self.C["battle_trash"], "cost",
+                yield g.log("kaiun-multi:6-6-3", "cost",
                             f"子 {p} のバトルに{RESULT_JA[pl['battle_result']]}カードをトラッシュに置きます", p)
 
     def reset_unchi(self, g: GameState):
         parent = g.data["parent"]
         if parent in self.in_game(g) and self.pl(g, parent)["battle_area"]:
-            yield g.log(self.C["parent_stays"], "cost", f"親 {parent} のカードはバトルの勝敗に関わらず、バトルエリアに表側で残ります", parent)
+            yield g.log("kaiun-multi:6-6-4", "cost", f"親 {parent} のカードはバトルの勝敗に関わらず、バトルエリアに表側で残ります", parent)
 
     def turn_end(self, g: GameState):
-        C = self.C
         for p in self.in_game(g):
             g.set(f"players.{p}.kaiun_used", False)
             g.set(f"players.{p}.win_used", False)
             g.set(f"players.{p}.lose_used", False)
-        yield g.log(C["turn_scope_end"], "timing", "「このターン中」と表記される効果の適用が終了します")
+        yield g.log("kaiun-multi:6-6-6", "timing", "「このターン中」と表記される効果の適用が終了します")
         old = g.data["parent"]
         neighbour = self.clockwise_from(g, old)[0]
         following = [p for p in self.clockwise_from(g, old) if not self.pl(g, p)["left"]]
-        rule = C["next_parent"]
+        rule = "kaiun-multi:6-6-7"
         if (self.pl(g, neighbour)["left"] or self.pl(g, old)["left"]) and self.opt(g, "next_parent") == "janken":
-            rule = C["first_parent"]
+            rule = "kaiun-multi:5-2-1-4"
             new = yield g.ask(None, "次の親をジャンケンで決めます（ルール選択: next_parent=janken）。勝利したのは？",
                               [(p, f"{p} が勝利") for p in self.in_game(g)], rule, kind="janken")
         else:
@@ -265,7 +276,7 @@ class KaiunMultiRuleset(KaiunRuleset):
         g.set("parent", new)
         g.set("turn", g.turn + 1)
         g.set("phase", "draw")
-        how = "ジャンケンで" if rule == C["first_parent"] else f"{old} の左隣（ゲームに残っているプレイヤー）の"
+        how = "ジャンケンで" if rule == "kaiun-multi:5-2-1-4" else f"{old} の左隣（ゲームに残っているプレイヤー）の"
         yield g.log(rule, "parent", f"ターンが終了し、{how} {new} が次のターンの親になります（ターン{g.turn}）", new)
 
     # ---- 9 ルール処理 with players leaving (1-2-1) -----------------------------------------------------
@@ -277,7 +288,6 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield from self.defeat_check(g, flagged)
 
     def defeat_check(self, g: GameState, flagged: list[str]):
-        C = self.C
         alive = self.alive(g)
         if set(flagged) == set(alive):
             yield from self.simultaneous_defeat(g, flagged)
@@ -312,7 +322,7 @@ class KaiunMultiRuleset(KaiunRuleset):
                         f"1人以外のすべてのプレイヤーが敗北したため、{alive[0]} がゲームに勝利します", alive[0])
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
-        rule = self.C["simultaneous"]
+        rule = "kaiun-multi:1-2-3"
         winner = yield g.ask(None, f"ゲーム中のすべてのプレイヤー（{'、'.join(flagged)}）が同時に敗北条件を満たしています。"
                                    "ジャンケンに勝利したのは？", [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
         for p in flagged:
