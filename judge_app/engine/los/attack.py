@@ -171,14 +171,14 @@ def step_v(g: GameState, tp: str, cid: str):
     d = stat(defender, d_name)
     update_card(g, cid, battles=attacker.get("battles", 0) + 1)
     if a > d:
-        downed, step = [defender["id"]], "A"
+        downed, rule = [defender["id"]], "los:5.5.1.V.A"
     elif a < d:
-        downed, step = [cid], "B"
+        downed, rule = [cid], "los:5.5.1.V.B"
     else:
-        downed, step = [cid, defender["id"]], "C"
+        downed, rule = [cid, defender["id"]], "los:5.5.1.V.C"
     g.set("battle", dict(g.data["battle"], downed=downed))
     names = {cid: attacker["name"], defender["id"]: defender["name"]}
-    yield g.log(f"los:5.5.1.V.{step}", "compare",
+    yield g.log(rule, "compare",
                 f"戦闘: 「{attacker['name']}」ATK {a} 対 「{defender['name']}」（{square_name(opp, *target)}）{d_name} {d}。"
                 + "・".join(f"「{names[x]}」" for x in downed) + "をダウン状態にします", tp)
     # 8.13.5 毒呪: the other side of a battle with a 毒呪 character downs at the end of the battle

@@ -87,12 +87,12 @@ def mulligan(g: GameState, first: str):
     """5.1.1: I the first player declares, II the second player declares, III each who declared returns the
     whole hand, shuffles and draws 7."""
     declared = []
-    for step, pid in (("I", first), ("II", other(first))):
+    for rule, pid in (("los:5.1.1.I", first), ("los:5.1.1.II", other(first))):
         yes = yield g.ask(pid, "マリガンしますか（手札を一度だけ交換できます）",
-                          [("no", "マリガンしない"), ("yes", "マリガンする")], f"los:5.1.1.{step}")
+                          [("no", "マリガンしない"), ("yes", "マリガンする")], rule)
         if yes == "yes":
             declared.append(pid)
-        yield g.log(f"los:5.1.1.{step}", "mulligan",
+        yield g.log(rule, "mulligan",
                     f"{pid} はマリガン{'を実施すると' if yes == 'yes' else 'をしないと'}宣言しました", pid)
     for pid in declared:
         for card in list(player(g, pid)["hand"]):
