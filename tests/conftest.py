@@ -1,4 +1,7 @@
 import os as _os
+import shutil as _shutil
+import tempfile as _tempfile
+from pathlib import Path as _Path
 
 import pytest
 from flask import Flask
@@ -81,7 +84,7 @@ def pytest_report_header(config):
 
 
 @pytest.fixture(scope="session")
-def pg_cluster(tmp_path_factory):
+def pg_cluster():
     """The session's PostgreSQL server. Fails loudly when it cannot be had, unless skipping was asked for."""
     if not _postgres_wanted():
         pytest.skip(f"PostgreSQL tests skipped on purpose ({_pg.SKIP_ENV}=skip)")
@@ -89,8 +92,12 @@ def pg_cluster(tmp_path_factory):
         pytest.fail(_PG_STATE["error"], pytrace=False)
     if "cluster" not in _PG_STATE:
         try:
-            cluster = _pg.start_or_explain(tmp_path_factory.mktemp("postgresql"))
+            # not under pytest's basetemp: another pytest run on the machine prunes old basetemps, data dir included
+            root = _Path(_tempfile.mkdtemp(prefix="judge-app-postgresql-"))
+            _PG_STATE["root"] = root
+            cluster = _pg.start_or_explain(root)
         except _pg.Unavailable as e:
+            _shutil.rmtree(_PG_STATE.pop("root"), ignore_errors=True)
             _PG_STATE["error"] = f"PostgreSQL could not be started: {e}"
             _loud(_PG_STATE["error"])
             pytest.fail(_PG_STATE["error"], pytrace=False)
@@ -100,6 +107,7 @@ def pg_cluster(tmp_path_factory):
               file=_sys.stderr)
     yield _PG_STATE["cluster"]
     _PG_STATE.pop("cluster").stop()
+    _shutil.rmtree(_PG_STATE.pop("root"), ignore_errors=True)
 
 
 @pytest.fixture
