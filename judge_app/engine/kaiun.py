@@ -148,27 +148,7 @@ class KaiunRuleset(Ruleset):
     def opponents(self, g: GameState, p: str) -> list[str]:
         return [q for q in self.in_game(g) if q != p]
 
-    # ---- play: 5-2 then turns -----------------------------------------------------------------
-    def play(self, g: GameState):
-        yield from self.with_rule_processing(g, self.game_flow(g))
-
-    def with_rule_processing(self, g: GameState, inner):
-        """9-1-2: rule processing runs as soon as a step ends, unless a simultaneous action is under way."""
-        send = None
-        while True:
-            try:
-                item = inner.send(send)
-            except StopIteration:
-                return
-            send = yield item
-            if g.finished:
-                return
-            if isinstance(item, Decision):
-                continue  # the answer goes to the procedure that asked before anything else runs
-            yield from self.rule_processing(g)
-            if g.finished:
-                return
-
+    # ---- play: 5-2 then turns (the core runs rule_processing, 9-1-2, between the steps) -------------
     def game_flow(self, g: GameState):
         if g.phase == "setup":
             yield from self.preparation(g)

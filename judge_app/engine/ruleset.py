@@ -126,9 +126,38 @@ class Ruleset(ABC):
         """A fresh game set-up with legal random decks (fuzzing, and 「新しいゲーム」 in the builder)."""
 
     # ---- play --------------------------------------------------------------
-    @abstractmethod
+    # Whether rule processing also runs between a Decision and its answer (a judge's adjustment can land there).
+    # False: the answer goes to the procedure that asked before anything else runs.
+    rule_processing_before_answers: ClassVar[bool] = False
+
     def play(self, g: GameState) -> Play:
         """The game in the rulebook's order: yields each logged entry, and each Decision for its answer."""
+        return self.with_rule_processing(g, self.game_flow(g))
+
+    @abstractmethod
+    def game_flow(self, g: GameState) -> Play:
+        """The procedures in the rulebook's order, from wherever the state stands (a board may start mid-game)."""
+
+    def rule_processing(self, g: GameState) -> Play:
+        """ルール処理: what the rules do at once, between steps, when a condition holds (defeat conditions and the
+        like). Rulesets whose book has it override this; the core runs it between the steps of `game_flow`."""
+        return
+        yield
+
+    def with_rule_processing(self, g: GameState, flow: Play) -> Play:
+        """Runs `flow` and `rule_processing` before each of its steps, until the game is over."""
+        send, asked = None, False
+        while True:
+            if not asked or self.rule_processing_before_answers:
+                yield from self.rule_processing(g)
+            if g.finished:
+                return
+            try:
+                item = flow.send(send)
+            except StopIteration:
+                return
+            asked = isinstance(item, Decision)
+            send = yield item
 
     def invariants(self, g: GameState) -> list[str]:
         """Broken invariants of the current state, as messages (empty when all hold)."""

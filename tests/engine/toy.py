@@ -39,7 +39,7 @@ class CoinRuleset(Ruleset):
     def new_game_board(self, rng: random.Random) -> dict:
         return {"players": {"p1": {"points": 0}, "p2": {"points": 0}}, "target": rng.randint(1, 3)}
 
-    def play(self, g):
+    def game_flow(self, g):
         order = list(g.data["players"])
         while True:
             for player in order:

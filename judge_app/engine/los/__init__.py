@@ -46,7 +46,7 @@ class LosRuleset(LosAdjustments, Ruleset):
     def players(self, g: GameState) -> list[str]:
         return ["p1", "p2"]
 
-    def play(self, g: GameState):
+    def game_flow(self, g: GameState):
         if g.data["phase"] is None:
             yield from preparation(g)
             g.set("turn", 1)

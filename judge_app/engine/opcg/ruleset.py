@@ -6,7 +6,7 @@ import random
 from judge_app.engine.ruleset import RuleOption, Ruleset
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import board as board_mod
-from judge_app.engine.opcg import turn
+from judge_app.engine.opcg import actions, turn
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
 from judge_app.engine.opcg.cards import DON_TOTAL, LIST_ZONES, don_count
 
@@ -49,8 +49,15 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     def new_game_board(self, rng: random.Random) -> dict:
         return board_mod.new_game_board(rng)
 
-    def play(self, g: GameState):
-        return turn.play(g)
+    # 9-1-2: rule processing is checked before every step, an answer included: a defeat condition met by the rules
+    # or by a judge's adjustment between steps is processed at once.
+    rule_processing_before_answers = True
+
+    def game_flow(self, g: GameState):
+        return turn.game(g)
+
+    def rule_processing(self, g: GameState):
+        return actions.rule_processing(g)
 
     def invariants(self, g: GameState) -> list[str]:
         broken: list[str] = []

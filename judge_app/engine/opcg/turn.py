@@ -4,28 +4,11 @@ from __future__ import annotations
 
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import battle as battle_mod
-from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field, losers,
-                                           make_room_for_character, play_character_onto_field, rest_don,
-                                           rule_processing)
+from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field,
+                                           make_room_for_character, play_character_onto_field, rest_don)
 from judge_app.engine.opcg.cards import field_cards, has, label, other, put_into, replace_card, take_from
 
 FIRST_TURNS = (1, 2)  # 6-5-6-1: お互いの1ターン目
-
-
-def play(g: GameState):
-    """The whole game, with rule processing (9-1-2) checked before every step: a defeat condition met by the
-    rules or by a judge's adjustment between steps is processed at once."""
-    rules = game(g)
-    send = None
-    while True:
-        if losers(g):
-            yield from rule_processing(g)
-            return
-        try:
-            item = rules.send(send)
-        except StopIteration:
-            return
-        send = yield item
 
 
 def game(g: GameState):

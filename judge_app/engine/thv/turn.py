@@ -14,7 +14,7 @@ HAND_LIMIT = 7  # 3.6.4
 
 
 class TurnMixin:
-    def play(self, g):
+    def game_flow(self, g):
         if g.phase == "setup":
             yield from self.preparation(g)
             start, resume = "turn_start", False
