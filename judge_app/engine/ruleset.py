@@ -61,6 +61,7 @@ class Ruleset(ABC):
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
     concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
+    phases: ClassVar[tuple[str, ...]] = ()        # every phase id the state can hold, in the rulebook's order
     phase_labels: ClassVar[dict[str, str]] = {}  # phase id -> the rulebook's name for it
     # The edition whose clause ids this ruleset cites, per rulebook; a rulebook not named here: the first edition
     # kept in rules_corpus/manifest.yaml (the one every ruleset was written from). Set it when a ruleset is
