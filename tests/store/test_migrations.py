@@ -127,3 +127,20 @@ def test_db_cli_upgrades_and_reports(tmp_path, monkeypatch, capsys):
     assert "0001 → 0002" in capsys.readouterr().out
     assert main(["db", "current"]) == 0
     assert "今の版: 0002" in capsys.readouterr().out and "最新" in capsys.readouterr().out + "最新"
+
+
+def test_newest_revision_is_the_migrations_head_and_a_current_database_skips_alembic(store_url):
+    from judge_app import migrations
+    from judge_app.store import NEWEST_REVISION, Store
+
+    assert NEWEST_REVISION == migrations.head()
+    store = Store(store_url)
+    try:
+        assert not store.at_newest_revision()          # empty database: no alembic_version yet
+        store.init_schema()
+        assert store.at_newest_revision()
+        with store.engine.begin() as conn:               # a database one revision behind is upgraded, not skipped
+            conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0001'")
+        assert not store.at_newest_revision()
+    finally:
+        store.close()
