@@ -1,5 +1,5 @@
 """7 カードのバトル, held against the rulebook's words (rules_corpus/kaiun.txt)."""
-from judge_app.engine.kaiun import BEATS
+from judge_app.engine.kaiun.ruleset import BEATS
 from tests.rulesets.kaiun.boards import card, game, messages, player, rules, run_to_decision
 
 

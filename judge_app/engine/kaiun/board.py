@@ -1,6 +1,6 @@
 """The 開運コロシアム table as a judge enters it: JSON Schema, the checks the schema cannot say, random decks.
 
-Shared by `kaiun` (two players) and `kaiun-multi` (3–5 players). Zones are lists of cards:
+Two players here; `kaiun_multi.board` builds its 3–5 player table from these parts. Zones are lists of cards:
   deck        index 0 is the top (6-6-1 pays from the top, 4-3-2 draws the top)
   barrier     index 0 is the bottom (left), the last is the top (right) (5-2-1-3, 3-7-3)
   trash       the last is the top (3-4-2)
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine.kaiun.phases import PHASES
 from judge_app.engine.trace import BoardError
 
 JANKEN = ("グー", "チョキ", "パー")
 ZONES = ("deck", "hand", "barrier", "trash", "battle_area", "cost_area")
 FILLABLE = ("deck", "hand", "barrier", "trash")
-PHASES = ("setup", "draw", "set", "open", "battle", "cost")
 DECK_SIZE = 30          # 5-1-2
 SAME_NUMBER_LIMIT = 3   # 5-1-2-1
 BARRIER_SIZE = 5        # 5-2-1-3
@@ -74,6 +74,9 @@ def board_schema(min_players: int, max_players: int, extra: dict | None = None) 
     props.update(extra or {})
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "開運コロシアム 盤面",
             "type": "object", "required": ["players"], "additionalProperties": False, "properties": props}
+
+
+BOARD_SCHEMA = board_schema(2, 2)
 
 
 def check_board(board: dict, fresh_rule: str) -> None:
@@ -155,6 +158,10 @@ def random_deck(rng: random.Random, player: str) -> list[dict]:
         for copy in range(3):
             deck.append(dict(card, id=f"{player}-{n + 1:02d}{'abc'[copy]}"))
     return deck
+
+
+def new_game_board(rng: random.Random) -> dict:
+    return {"players": {p: {"deck": random_deck(rng, p)} for p in ("p1", "p2")}}
 
 
 def card_label(card: dict) -> str:

@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from judge_app.engine import _kaiun_board as kb
-from judge_app.engine.ruleset import Adjustment, RuleOption, Ruleset, concede_adjustment
+from judge_app.engine.kaiun import board as kb
+from judge_app.engine.kaiun import invariants as kaiun_invariants
+from judge_app.engine.kaiun.options import RULE_OPTIONS
+from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
+from judge_app.engine.ruleset import Adjustment, Ruleset, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 
@@ -35,24 +38,11 @@ class KaiunRuleset(Ruleset):
     title = "開運コロシアム"
     concede_rule = "kaiun:1-2-4"
     C = Clauses()
-    board_schema = kb.board_schema(2, 2)
+    board_schema = kb.BOARD_SCHEMA
     unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
-    phase_labels = {"setup": "ゲームの準備", "draw": "ドローフェイズ", "set": "セットフェイズ", "open": "オープンフェイズ",
-                    "battle": "バトルフェイズ", "cost": "コストフェイズ"}  # 5-2, 6-2 … 6-6
-    rule_options = (
-        RuleOption("empty_trash_refresh", "デッキが0枚になった時トラッシュも0枚の場合", "refresh",
-                   (("refresh", "リフレッシュを行う（戻るカードなし・9-3-3/9-3-4 も適用）"),
-                    ("skip", "リフレッシュは行われない（1-3-2）。カードが要る時にトラッシュがあれば行う")),
-                   ("kaiun:9-3-1", "kaiun:9-3-2", "kaiun:9-3-3", "kaiun:9-3-4", "kaiun:1-3-2")),
-        RuleOption("empty_hand_set", "セットフェイズで置けるカードが無いプレイヤー", "no_battle",
-                   (("no_battle", "置かれない。バトルは行われない（1-3-2）"),
-                    ("lose_battle", "置かれない。そのプレイヤーはバトルに敗北する")),
-                   ("kaiun:6-3-1", "kaiun:1-3-2", "kaiun:7-1-1")),
-        RuleOption("defeat_timing", "バトル敗北による敗北条件の判定時点", "immediate",
-                   (("immediate", "7-1-5-2 の時点で即座に（9-1-2）"),
-                    ("after_result", "勝敗結果の処理（7-1-5）を終えた後（1-2-2-1）")),
-                   ("kaiun:1-2-2", "kaiun:1-2-2-1", "kaiun:9-1-2", "kaiun:7-1-5-2")),
-    )
+    phases = PHASES
+    phase_labels = PHASE_LABELS
+    rule_options = RULE_OPTIONS
 
     def __init__(self):
         self.adjustments = self.make_adjustments()
@@ -103,29 +93,10 @@ class KaiunRuleset(Ruleset):
         pass
 
     def new_game_board(self, rng: random.Random) -> dict:
-        return {"players": {p: {"deck": kb.random_deck(rng, p)} for p in ("p1", "p2")}}
+        return kb.new_game_board(rng)
 
     def invariants(self, g: GameState) -> list[str]:
-        broken: list[str] = []
-        seen: set[str] = set()
-        for p, pl in g.data["players"].items():
-            n = 0
-            for z in kb.ZONES:
-                for c in pl[z]:
-                    if c["id"] in seen:
-                        broken.append(f"card {c['id']} in two zones")
-                    seen.add(c["id"])
-                n += len(pl[z])
-            if n != g.kaiun_cards[p]:
-                broken.append(f"{p}: {n} cards, started with {g.kaiun_cards[p]}")
-            if len(pl["battle_area"]) > 1:
-                broken.append(f"{p}: {len(pl['battle_area'])} cards in the battle area (3-5-3)")
-        if g.finished and g.winner is None and not self.may_end_without_winner(g):
-            broken.append("game finished without a winner")
-        return broken
-
-    def may_end_without_winner(self, g: GameState) -> bool:
-        return False
+        return kaiun_invariants.invariants(g)
 
     # ---- helpers ------------------------------------------------------------------------------
     def opt(self, g: GameState, name: str) -> Any:
@@ -714,5 +685,3 @@ class KaiunRuleset(Ruleset):
         return g.log(self.concede_rule, "concede",
                      f"{p} が投了を宣言し、次の処理を待たずに敗北します。{winner} の勝利でゲームは終了します", p)
 
-
-RULESET = KaiunRuleset()

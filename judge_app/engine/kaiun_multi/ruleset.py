@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import random
 
-from judge_app.engine import _kaiun_board as kb
-from judge_app.engine.kaiun import RESULT_JA, Clauses, KaiunRuleset
-from judge_app.engine.ruleset import Adjustment, RuleOption
+from judge_app.engine.kaiun import board as kb
+from judge_app.engine.kaiun.ruleset import RESULT_JA, Clauses, KaiunRuleset
+from judge_app.engine.kaiun_multi import board as multi_board
+from judge_app.engine.kaiun_multi import invariants as multi_invariants
+from judge_app.engine.kaiun_multi.options import RULE_OPTIONS
+from judge_app.engine.kaiun_multi.phases import PHASE_LABELS, PHASES
+from judge_app.engine.ruleset import Adjustment
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import BoardError, TraceEntry
+from judge_app.engine.trace import TraceEntry
 
 # The kaiun procedures this book restates under its own numbers (the shared code cites the kaiun id).
 MULTI_CLAUSES = Clauses({
@@ -62,59 +66,25 @@ class KaiunMultiRuleset(KaiunRuleset):
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
     C = MULTI_CLAUSES
-    board_schema = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "description": "親のプレイヤー"}})
+    board_schema = multi_board.BOARD_SCHEMA
     unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
-    rule_options = KaiunRuleset.rule_options + (
-        RuleOption("kaiun_timing", "親の【開運時】効果", "every_battle",
-                   (("every_battle", "子とのバトルごとに発動する（7-3-1）"),
-                    ("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する")),
-                   ("kaiun-multi:7-3-1", "kaiun:10-1-1-2")),
-        RuleOption("battle_keyword_timing", "【バトル勝利時】【バトル敗北時】の効果", "every_battle",
-                   (("every_battle", "勝利・敗北したバトルごとに発動する（7-3-4、7-3-5）"),
-                    ("once_per_turn", "それぞれ1ターンに1度だけ（10-1-2-2、10-1-3-2）、最初に勝利・敗北したバトルで発動する")),
-                   ("kaiun-multi:7-2", "kaiun-multi:7-3-4", "kaiun-multi:7-3-5", "kaiun:10-1-2-2", "kaiun:10-1-3-2")),
-        RuleOption("concede", "3人以上での投了", "leave",
-                   (("leave", "投了したプレイヤーだけが敗北して離脱し、ゲームは続く（1-2-1）"),
-                    ("end_game", "ゲーム全体が終了する（1-2-4 の文言どおり、勝者なし）")),
-                   ("kaiun-multi:1-2-4", "kaiun-multi:1-2-1")),
-        RuleOption("next_parent", "親の左隣が離脱している、または親が離脱した時の次の親", "clockwise",
-                   (("clockwise", "時計回りで次にゲームに残っているプレイヤー"),
-                    ("janken", "残っているプレイヤーのジャンケンで決める（5-2-1-4 と同じ方法）")),
-                   ("kaiun-multi:6-6-7", "kaiun-multi:5-2-1-4", "kaiun-multi:7-3-6-2-1")),
-    )
+    phases = PHASES
+    phase_labels = PHASE_LABELS
+    rule_options = RULE_OPTIONS
 
     # ---- board ------------------------------------------------------------------------------
     def check_board(self, board: dict) -> None:
         super().check_board(board)
-        players = board["players"]
-        parent = board.get("parent")
-        if parent is not None and parent not in players:
-            raise BoardError(f"board.parent: プレイヤー「{parent}」はいません（{', '.join(players)}）", "board.parent")
-        if board.get("phase") not in (None, "setup"):
-            remaining = [p for p, pl in players.items() if not pl.get("left")]
-            if len(remaining) < 2 and not board.get("finished"):
-                raise BoardError("board.players: ゲームに残っているプレイヤーが2人未満です（1-2-1）", "board.players")
-            if parent is None or players[parent].get("left"):
-                raise BoardError("board.parent: 進行中のゲームには、ゲームに残っている親が必要です（6-6-7）", "board.parent")
+        multi_board.check_seats(board)
 
     def setup_extra(self, board: dict, data: dict) -> None:
         data["parent"] = board.get("parent")
 
     def new_game_board(self, rng: random.Random) -> dict:
-        n = rng.randint(3, 5)
-        return {"players": {f"p{i}": {"deck": kb.random_deck(rng, f"p{i}")} for i in range(1, n + 1)}}
+        return multi_board.new_game_board(rng)
 
     def invariants(self, g: GameState) -> list[str]:
-        broken = super().invariants(g)
-        if not g.finished and g.phase != "setup":
-            if g.data["parent"] not in g.data["players"]:
-                broken.append(f"no 親: {g.data['parent']!r}")
-            if not self.alive(g):
-                broken.append("no player left in an unfinished game")
-        return broken
-
-    def may_end_without_winner(self, g: GameState) -> bool:
-        return self.opt(g, "concede") == "end_game"
+        return multi_invariants.invariants(g)
 
     # ---- seats ------------------------------------------------------------------------------------
     def alive(self, g: GameState) -> list[str]:
@@ -368,5 +338,3 @@ class KaiunMultiRuleset(KaiunRuleset):
         return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p,
                      cites=("kaiun-multi:1-2-1",))
 
-
-RULESET = KaiunMultiRuleset()

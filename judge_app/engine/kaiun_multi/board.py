@@ -1,0 +1,29 @@
+"""The multiplayer table: the two-player board (kaiun.board) for 3–5 players seated p1, p2, … clockwise, and the 親."""
+from __future__ import annotations
+
+import random
+
+from judge_app.engine.kaiun import board as kb
+from judge_app.engine.trace import BoardError
+
+BOARD_SCHEMA = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "description": "親のプレイヤー"}})
+
+
+def check_seats(board: dict) -> None:
+    """Beyond the two-player checks: the 親 is a player, and a game under way has one still playing (6-6-7) and
+    at least two players left (1-2-1)."""
+    players = board["players"]
+    parent = board.get("parent")
+    if parent is not None and parent not in players:
+        raise BoardError(f"board.parent: プレイヤー「{parent}」はいません（{', '.join(players)}）", "board.parent")
+    if board.get("phase") not in (None, "setup"):
+        remaining = [p for p, pl in players.items() if not pl.get("left")]
+        if len(remaining) < 2 and not board.get("finished"):
+            raise BoardError("board.players: ゲームに残っているプレイヤーが2人未満です（1-2-1）", "board.players")
+        if parent is None or players[parent].get("left"):
+            raise BoardError("board.parent: 進行中のゲームには、ゲームに残っている親が必要です（6-6-7）", "board.parent")
+
+
+def new_game_board(rng: random.Random) -> dict:
+    n = rng.randint(3, 5)
+    return {"players": {f"p{i}": {"deck": kb.random_deck(rng, f"p{i}")} for i in range(1, n + 1)}}
