@@ -5,9 +5,10 @@ import copy
 from collections import Counter
 
 from judge_app.engine.los.board_terms import DISPLAYS, ICONS, LANES, ROWS, parse_keywords
+from judge_app.engine.los.deckgen import random_board
+from judge_app.engine.los.phases import PHASES
 from judge_app.engine.trace import BoardError
 
-PHASES = ("setup", "main", "lead", "attack", "end")   # 5.2–5.6
 KEYWORD_PATTERN = r"^(上空|2回攻撃|毒呪|(スピード耐性|エネルギー耐性)[:：][0-9]{1,2})$"
 STAT = {"type": "integer", "minimum": 0, "maximum": 100000}
 TURN_NO = {"type": "integer", "minimum": 0}
@@ -70,7 +71,7 @@ BOARD_SCHEMA = {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER, "p2": PLAYER}},
         "turn": TURN_NO,
-        "phase": {"enum": [None, "preparation", *PHASES]},
+        "phase": {"enum": [None, *PHASES]},
         "turn_player": {"enum": ["p1", "p2"]},
         "first_player": {"enum": ["p1", "p2"]},
         "options": {"type": "object"},
@@ -165,3 +166,8 @@ def initial_data(board: dict, options: dict) -> dict:
     if is_fresh(board):
         data["turn"], data["phase"] = 0, None
     return data
+
+
+def new_game_board(rng) -> dict:
+    """A fresh game with two legal random decks (deckgen.py)."""
+    return random_board(rng)

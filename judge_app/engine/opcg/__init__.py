@@ -1,4 +1,5 @@
-"""The ONE PIECE CARD GAME ruleset (doc key `opcg`): see docs/architecture.md, section opcg."""
-from judge_app.engine.opcg.ruleset import RULESET, OpcgRuleset
+"""ONE PIECE CARD GAME 総合ルール (rules_corpus/opcg.txt): the ruleset `opcg`. Skeleton modules: ruleset, phases,
+options, board, invariants; the rest follow the rulebook: turn (5-2, 6), battle (7), actions (3-7, 9), cards, adjustments."""
+from judge_app.engine.opcg.ruleset import OpcgRuleset
 
-__all__ = ["RULESET", "OpcgRuleset"]
+RULESET = OpcgRuleset()

@@ -8,13 +8,11 @@ from collections import Counter
 
 from judge_app.engine.trace import BoardError
 from judge_app.engine.opcg.cards import DON_TOTAL, LIST_ZONES
+from judge_app.engine.opcg.phases import PHASES
 
 COLOURS = ["赤", "緑", "青", "紫", "黒", "黄"]  # 2-3-3
 CATEGORIES = ["リーダー", "キャラ", "イベント", "ステージ", "不明"]  # 不明: anonymous filler (deck_count …)
 KEYWORDS = ["ブロッカー", "速攻", "ダブルアタック", "バニッシュ", "トリガー", "カウンター", "メイン"]
-PHASES = ["setup", "refresh", "draw", "don", "main", "end"]
-PHASE_NAMES = {"setup": "ゲームの準備", "refresh": "リフレッシュフェイズ", "draw": "ドローフェイズ",
-               "don": "ドン!!フェイズ", "main": "メインフェイズ", "end": "エンドフェイズ"}
 ID_PATTERN = "^[A-Za-z0-9_-]{1,40}$"
 
 CARD_SCHEMA = {

@@ -6,6 +6,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.opcg import battle as battle_mod
 from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field,
                                            make_room_for_character, play_character_onto_field, rest_don)
+from judge_app.engine.opcg.phases import TURN_PHASES
 from judge_app.engine.opcg.cards import field_cards, has, label, other, put_into, replace_card, take_from
 
 FIRST_TURNS = (1, 2)  # 6-5-6-1: お互いの1ターン目
@@ -16,10 +17,9 @@ def game(g: GameState):
     if start == "setup":
         yield from preparation(g)
         start = "refresh"
-    phases = ["refresh", "draw", "don", "main", "end"]
     while True:
-        for phase in phases[phases.index(start):]:
-            yield from PHASES[phase](g)
+        for phase in TURN_PHASES[TURN_PHASES.index(start):]:
+            yield from PHASE_PROCEDURES[phase](g)
         start = "refresh"
 
 
@@ -260,4 +260,4 @@ def end_phase(g: GameState):
     yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt)
 
 
-PHASES = {"refresh": refresh_phase, "draw": draw_phase, "don": don_phase, "main": main_phase, "end": end_phase}
+PHASE_PROCEDURES = {"refresh": refresh_phase, "draw": draw_phase, "don": don_phase, "main": main_phase, "end": end_phase}

@@ -1,57 +1,9 @@
 """東方VISION (Phantom Magic Vision) 総合ルール, as the ruleset `thv`.
 
-The modules follow the rulebook: turn.py (1.2.7, 4), priority.py (1.12), costs.py (1.8), play.py (5, 7.3),
-effects.py (the judge-written card effects), battle.py (6), damage.py (1.9-1.11, 1.5), removal.py (9),
-keywords.py (10), adjust.py (judge adjustments), options.py (rule options), board.py (the board schema)."""
-from __future__ import annotations
-
-import random
-
-from judge_app.engine.ruleset import Ruleset
-from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
-from judge_app.engine.thv.battle import BattleMixin
-from judge_app.engine.thv.board import BOARD_SCHEMA, PHASE_JA, check_board, random_board, setup_state
-from judge_app.engine.thv.cards import PLAYERS, ZONES
-from judge_app.engine.thv.costs import CostMixin
-from judge_app.engine.thv.damage import DamageMixin
-from judge_app.engine.thv.effects import EffectMixin
-from judge_app.engine.thv.invariants import broken
-from judge_app.engine.thv.options import RULE_OPTIONS
-from judge_app.engine.thv.play import PlayMixin
-from judge_app.engine.thv.priority import PriorityMixin
-from judge_app.engine.thv.removal import RemovalMixin
-from judge_app.engine.thv.turn import TurnMixin
-
-
-class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
-                 CostMixin, AdjustMixin, Ruleset):
-    game = "thv"
-    doc = "thv"
-    title = "東方VISION"
-    board_schema = BOARD_SCHEMA
-    rule_options = RULE_OPTIONS
-    phase_labels = PHASE_JA
-    adjustments = ADJUSTMENTS
-    concede_rule = "thv:1.5.3.d"
-
-    def check_board(self, board):
-        check_board(board, self.options_of(board))
-
-    def setup(self, board, seed):
-        g = setup_state(board, seed, self.options_of(board))
-        counts = {p: 0 for p in PLAYERS}
-        for p in PLAYERS:
-            for zone in ZONES:
-                for c in g.data["players"][p][zone]:
-                    counts[c["owner"]] += 1 + (len(c.get("sets") or ()) if zone == "field" else 0)
-        g.data["card_counts"] = counts
-        return g
-
-    def new_game_board(self, rng: random.Random) -> dict:
-        return random_board(rng)
-
-    def invariants(self, g):
-        return broken(g)
-
+Skeleton modules: ruleset (ThvRuleset mixes the others together), phases, options, board (the board schema, random
+set-ups), invariants. The others follow the rulebook: turn.py (1.2.7, 4), priority.py (1.12), costs.py (1.8),
+play.py (5, 7.3), effects.py (the judge-written card effects), battle.py (6), damage.py (1.9-1.11, 1.5),
+removal.py (9), keywords.py (10), adjust.py (judge adjustments)."""
+from judge_app.engine.thv.ruleset import ThvRuleset
 
 RULESET = ThvRuleset()

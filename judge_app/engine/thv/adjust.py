@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError
-from judge_app.engine.thv.board import PHASE_JA
+from judge_app.engine.thv.phases import PHASE_LABELS
 from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
                                         send_off, toughness_of, update_card)
 
@@ -220,7 +220,7 @@ class AdjustMixin:
             raise AdjustmentError("target: 既にスキップが確定しています（4.10.5.a）", "target")
         g.set("flags", {**flags, "skip": flags["skip"] + [target]})
         _bump(g)
-        return g.log("thv:4.10.5", "adjust", f"判定員の調整: 次の{PHASE_JA[target]}をスキップする", None)
+        return g.log("thv:4.10.5", "adjust", f"判定員の調整: 次の{PHASE_LABELS[target]}をスキップする", None)
 
     def adjust_extra_phase(self, g, spec, target):
         flags = g.data["flags"]
@@ -228,7 +228,7 @@ class AdjustMixin:
             return g.log("thv:4.10.4", "adjust", "判定員の調整: 追加されるフェイズは1度だけ（既に追加されている）", None)
         g.set("flags", {**flags, "extra": target})
         _bump(g)
-        return g.log("thv:4.10.3.a", "adjust", f"判定員の調整: 現在のフェイズの後に追加の{PHASE_JA[target]}を得る", None)
+        return g.log("thv:4.10.3.a", "adjust", f"判定員の調整: 現在のフェイズの後に追加の{PHASE_LABELS[target]}を得る", None)
 
     def adjust_win(self, g, spec, target):
         g.end_game(target)

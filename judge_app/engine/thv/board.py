@@ -8,11 +8,8 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import BoardError
 from judge_app.engine.thv import keywords as kw
 from judge_app.engine.thv.cards import PLAYERS, ZONES
+from judge_app.engine.thv.phases import PHASES
 
-PHASES = ("setup", "turn_start", "active", "maintenance", "draw", "main", "discard", "turn_end")
-PHASE_JA = {"setup": "準備", "turn_start": "ターン開始時", "active": "アクティブフェイズ",
-            "maintenance": "メンテナンスフェイズ", "draw": "ドローフェイズ", "main": "メインフェイズ",
-            "discard": "ディスカードフェイズ", "turn_end": "ターン終了時"}
 EFFECT_OPS = ("damage", "power", "destroy", "kill", "exile", "draw", "add_node", "life", "negate", "cancel_attack")
 TARGETS = ("character", "own_character", "opponent_character", "player", "opponent", "self", "card_in_play")
 
@@ -366,5 +363,5 @@ def random_deck(rng: random.Random, p: str) -> list[dict]:
     return deck
 
 
-def random_board(rng: random.Random) -> dict:
+def new_game_board(rng: random.Random) -> dict:
     return {"players": {p: {"deck": random_deck(rng, p)} for p in PLAYERS}}

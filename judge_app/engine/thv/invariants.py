@@ -7,7 +7,7 @@ from judge_app.engine.thv.cards import PLAYERS, ZONES
 STILL = ("deck", "hand", "graveyard", "removed", "sideboard")
 
 
-def broken(g) -> list[str]:
+def invariants(g) -> list[str]:
     """Every check runs on the state as it is now: nothing is cached, so a change made in place is seen too."""
     out = []
     ids: list[str] = []

@@ -3,13 +3,11 @@ priority and end, turn end, and the effects that end, add or skip them (4.10).""
 from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.board import PHASE_JA
 from judge_app.engine.thv.cards import PLAYERS, bare, characters, get_card, has, label, opponent, put, update_card, words
 from judge_app.engine.thv.costs import payable
+from judge_app.engine.thv.phases import PHASE_LABELS, TURN_ORDER, TURN_PHASES
 from judge_app.engine.thv.play import alt_race_met, caster_present
 
-PHASES = ("active", "maintenance", "draw", "main", "discard")
-ORDER = ("turn_start",) + PHASES + ("turn_end",)
 HAND_LIMIT = 7  # 3.6.4
 
 
@@ -67,21 +65,21 @@ class TurnMixin:
         if flags["end_phase"]:
             g.set("flags", {**flags, "end_phase": False})
             flags = g.data["flags"]
-        if flags["extra"] and phase in PHASES:
+        if flags["extra"] and phase in TURN_PHASES:
             extra = flags["extra"]
-            g.set("flags", {**flags, "extra": None, "resume": ORDER[ORDER.index(phase) + 1]})
-            yield g.log("thv:4.10.3.a", "phase", f"追加のフェイズ: {PHASE_JA[extra]}へ移行する")
+            g.set("flags", {**flags, "extra": None, "resume": TURN_ORDER[TURN_ORDER.index(phase) + 1]})
+            yield g.log("thv:4.10.3.a", "phase", f"追加のフェイズ: {PHASE_LABELS[extra]}へ移行する")
             return extra
-        nxt = flags.get("resume") or ORDER[ORDER.index(phase) + 1]
+        nxt = flags.get("resume") or TURN_ORDER[TURN_ORDER.index(phase) + 1]
         if flags.get("resume"):
             g.set("flags", {**flags, "resume": None})
-            yield g.log("thv:4.10.3.b", "phase", f"追加のフェイズが終了したため、本来の{PHASE_JA[nxt]}へ移行する")
+            yield g.log("thv:4.10.3.b", "phase", f"追加のフェイズが終了したため、本来の{PHASE_LABELS[nxt]}へ移行する")
         while nxt in g.data["flags"]["skip"]:
             skip = list(g.data["flags"]["skip"])
             skip.remove(nxt)
             g.set("flags", {**g.data["flags"], "skip": skip})
-            yield g.log("thv:4.10.5", "phase", f"{PHASE_JA[nxt]}はスキップされた")
-            nxt = ORDER[ORDER.index(nxt) + 1]
+            yield g.log("thv:4.10.5", "phase", f"{PHASE_LABELS[nxt]}はスキップされた")
+            nxt = TURN_ORDER[TURN_ORDER.index(nxt) + 1]
         return nxt
 
     # ---- 4.3 ------------------------------------------------------------------------------------------
@@ -106,7 +104,7 @@ class TurnMixin:
             if g.finished:
                 return
             g.set("priority", tp)
-            yield g.log(GAIN[phase], "priority", f"{PHASE_JA[phase]}: ターンプレイヤー {tp} が優先権を得る", tp)
+            yield g.log(GAIN[phase], "priority", f"{PHASE_LABELS[phase]}: ターンプレイヤー {tp} が優先権を得る", tp)
         yield from self.priority_loop(g)
         g.set("priority", None)
 

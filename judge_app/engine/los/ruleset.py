@@ -1,0 +1,59 @@
+"""The Legend of Stars ruleset: the class bound to the skeleton modules, and the game in the rulebook's order."""
+from __future__ import annotations
+
+import random
+
+from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
+from judge_app.engine.los.attack import attack_phase
+from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, new_game_board
+from judge_app.engine.los.invariants import invariants
+from judge_app.engine.los.preparation import preparation
+from judge_app.engine.los.options import RULE_OPTIONS
+from judge_app.engine.los.phases import PHASE_LABELS, PHASES, TURN_PHASES
+from judge_app.engine.los.turn import end_phase, lead_phase, main_phase, setup_phase
+from judge_app.engine.ruleset import Ruleset
+from judge_app.engine.state import GameState
+
+PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase, "attack": attack_phase,
+                    "end": end_phase}
+
+
+class LosRuleset(LosAdjustments, Ruleset):
+    game = "los"
+    doc = "los"
+    title = "Legend of Stars"
+    board_schema = BOARD_SCHEMA
+    rule_options = RULE_OPTIONS
+    phases = PHASES
+    phase_labels = PHASE_LABELS
+    adjustments = ADJUSTMENTS
+    concede_rule = "los:4"
+
+    def check_board(self, board: dict) -> None:
+        check_board(board)
+        self.options_of(board)
+
+    def setup(self, board: dict, seed: int) -> GameState:
+        return GameState(initial_data(board, self.options_of(board)), seed)
+
+    def new_game_board(self, rng: random.Random) -> dict:
+        return new_game_board(rng)
+
+    def players(self, g: GameState) -> list[str]:
+        return ["p1", "p2"]
+
+    def game_flow(self, g: GameState):
+        if g.data["phase"] is None:
+            yield from preparation(g)
+            g.set("turn", 1)
+            g.set("phase", "setup")
+        start = TURN_PHASES.index(g.data["phase"])
+        while not g.finished:
+            for phase in TURN_PHASES[start:]:
+                yield from PHASE_PROCEDURES[phase](g)
+                if g.finished:
+                    return
+            start = 0
+
+    def invariants(self, g: GameState) -> list[str]:
+        return invariants(g)
