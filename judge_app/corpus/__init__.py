@@ -20,7 +20,7 @@ from judge_app.corpus.manifest import corpus_dir
 from judge_app.corpus.toc import compare as compare_toc
 
 __all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "build_corpus",
-           "load_edition", "corpus_dir", "CORPUS_DIR"]
+           "load_edition", "corpus_dir", "keep_parsed_in", "CORPUS_DIR"]
 
 CORPUS_DIR = corpus_dir()   # at import time; get_corpus() reads JUDGE_APP_CORPUS on every call
 
@@ -54,9 +54,22 @@ def load_corpus(directory: Path | str | None = None, metas: list[dict] | None = 
     return build_corpus(metas, texts)
 
 
+_cache_dir: Path | None = None
+
+
+def keep_parsed_in(directory: Path | str | None) -> None:
+    """Keep the parsed corpus in `directory` between starts (the app's index cache folder; None: never)."""
+    global _cache_dir
+    _cache_dir = Path(directory) if directory is not None else None
+
+
 @functools.lru_cache(maxsize=4)
 def _load(directory: str, stamp: tuple[int, int]) -> Corpus:
-    return load_corpus(directory)
+    if _cache_dir is None:
+        return load_corpus(directory)
+    from judge_app.corpus.cache import load_or_parse
+
+    return load_or_parse(Path(directory), _cache_dir, lambda: load_corpus(directory))
 
 
 def get_corpus() -> Corpus:

@@ -20,6 +20,9 @@ def create_app(config: dict | None = None) -> Flask:
     if config:
         app.config.update(config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    from judge_app import corpus
+
+    corpus.keep_parsed_in(app.config["INDEX_DIR"])   # beside the search index: both are built from the rulebooks
 
     from judge_app.web import register_blueprints
 
