@@ -21,7 +21,9 @@ FIXTURE = ROOT / "tests" / "search" / "fixtures" / "ranking_snapshot.json"
 
 def bench_queries() -> list[tuple[str, str | None]]:
     """(query, doc) pairs: every bench query unfiltered, and filtered by its case's doc when it has one."""
-    cases = yaml.safe_load((ROOT / "bench" / "search_cases.yaml").read_text(encoding="utf-8"))["cases"]
+    cases = []
+    for name in ("search_cases.yaml", "search_tabletalk.yaml"):   # the table-talk questions are the longest
+        cases += yaml.safe_load((ROOT / "bench" / name).read_text(encoding="utf-8"))["cases"]
     out = []
     for c in cases:
         for doc in dict.fromkeys([None, c.get("doc")]):
