@@ -108,11 +108,15 @@ def _morphemes(text: str, name: str) -> list[tuple[str, str, int]]:
 
 
 @functools.lru_cache(maxsize=4096)
-def sudachi_morphemes(text: str) -> tuple[tuple[int, int, str, str, str, str], ...]:
-    """(begin, end, part of speech, surface, dictionary form, normalised form) of each morpheme of `text`,
-    remembered: the query is tokenized once for its words and for naming the words behind a synonym."""
-    return tuple((m.begin(), m.end(), m.part_of_speech()[0], m.surface(), m.dictionary_form(), m.normalized_form())
-                 for m in _sudachi().tokenize(text))
+def sudachi_morphemes(text: str) -> tuple[tuple[int, int, str, str, str, str, str], ...]:
+    """(begin, end, part of speech, surface, dictionary form, normalised form, conjugation type) of each
+    morpheme of `text`, remembered: the query is tokenized once for its words, for the form of the question
+    (rerank.ends_with_potential) and for naming the words behind a synonym."""
+    out = []
+    for m in _sudachi().tokenize(text):
+        pos = m.part_of_speech()
+        out.append((m.begin(), m.end(), pos[0], m.surface(), m.dictionary_form(), m.normalized_form(), pos[4]))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -132,26 +136,14 @@ def content_words(text: str, name: str | None = None) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ"   # normalize.is_cjk
+# [^\W_] is exactly normalize.is_word_char (letters and numbers; tests/search/test_analysis.py holds it)
+_RUNS = re.compile(rf"(?:(?![{_CJK}])[^\W_])+|(?:(?=[{_CJK}])[^\W_])+")
+
+
 def runs(folded: str) -> list[str]:
     """Maximal runs of CJK characters and of other word characters (Latin, digits), in order."""
-    out: list[str] = []
-    cur: list[str] = []
-    cur_cjk = None
-    for ch in folded:
-        if not is_word_char(ch):
-            if cur:
-                out.append("".join(cur))
-            cur, cur_cjk = [], None
-            continue
-        c = is_cjk(ch)
-        if cur and c != cur_cjk:
-            out.append("".join(cur))
-            cur = []
-        cur.append(ch)
-        cur_cjk = c
-    if cur:
-        out.append("".join(cur))
-    return out
+    return _RUNS.findall(folded)
 
 
 # 「3枚以下」 and 「何枚まで」 meet on the token 「#枚」: a question about a quantity finds the clause
@@ -212,8 +204,12 @@ def _bigrams_cached(text: str) -> tuple[str, ...]:
 
 def bigrams(text: str) -> list[str]:
     """Bigram tokens of `text` (folded here), then its quantity tokens (「#枚」)."""
+    return bigrams_of_folded(fold(text))
+
+
+def bigrams_of_folded(folded: str) -> list[str]:
+    """bigrams() of a text already folded."""
     out: list[str] = []
-    folded = fold(text)
     for run in runs(folded):
         if not is_cjk(run[0]) or len(run) == 1:
             out.append(run)

@@ -55,18 +55,21 @@ class ScopePostings:
 
 def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[float, int]]:
     """[(score, docnum)] of the best `limit` clauses for `terms` [(field, text, boost)], best first."""
-    acc = [0.0] * searcher.doc_count_all()   # each clause's sum, in the terms' order as Whoosh adds
-    hit = bytearray(len(acc))
+    acc: dict[int, float] = {}    # each clause's sum, in the terms' order as Whoosh adds; only clauses hit
+    get = acc.get
     for field, text, boost in terms:
         ids, scores = scope.contributions(searcher, field, text)
         if boost != 1.0:
             for d, s in zip(ids, scores):
-                acc[d] += s * boost
-                hit[d] = 1
+                acc[d] = get(d, 0.0) + s * boost
         else:
             for d, s in zip(ids, scores):
-                acc[d] += s
-                hit[d] = 1
-    # best score first, ties in index order (Whoosh's collector order)
-    ranked = heapq.nsmallest(limit, ((-acc[d], d) for d in range(len(acc)) if hit[d]))
+                acc[d] = get(d, 0.0) + s
+    # best score first, ties in index order (Whoosh's collector order): the limit-th best score is found
+    # among bare floats, then only the clauses at or above it are sorted (ties at the cut included)
+    if len(acc) > limit:
+        cut = heapq.nlargest(limit, acc.values())[-1]
+        ranked = sorted((-v, d) for d, v in acc.items() if v >= cut)[:limit]
+    else:
+        ranked = sorted((-v, d) for d, v in acc.items())
     return [(-s, d) for s, d in ranked]

@@ -60,15 +60,17 @@ class QueryForm:
 def ends_with_potential(text: str) -> bool:
     """A godan verb's potential form at the end (殴れる, 出せる, 置ける): the analyser gives a
     dictionary form that differs from its normalised form (出せる → 出す). 「伏せる」「入れる」 are
-    verbs of their own, not potentials. Without SudachiPy this answer is False."""
+    verbs of their own, not potentials. Without SudachiPy this answer is False.
+
+    `text` is tokenized on its own, without the question's closing 「？」: the analyser reads
+    「動かせる？」 as 動か+せる and 「動かせる」 as one potential verb."""
     if not text or analysis.analyser_name() != "sudachi":
         return False
-    ms = list(analysis._sudachi().tokenize(text))
+    ms = analysis.sudachi_morphemes(text)
     if not ms:
         return False
-    m = ms[-1]
-    return m.part_of_speech()[0] == "動詞" and m.dictionary_form() != m.normalized_form() \
-        and m.part_of_speech()[4].startswith("下一段")
+    _begin, _end, pos, _surface, dictionary, normalized, conjugation = ms[-1]
+    return pos == "動詞" and dictionary != normalized and conjugation.startswith("下一段")
 
 
 class ClauseForm:

@@ -9,7 +9,6 @@ Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * a
 """
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, top_docs
+from judge_app.search.query import Query, expansion
 from judge_app.search.snippet import make_snippet
 
 MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
@@ -36,8 +36,6 @@ MAX_DF = 0.25           # query tokens in more than this share of the clauses ar
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
-
-_QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
 
 
 class UnknownDoc(ValueError):
@@ -55,6 +53,14 @@ class Hit:
     kind: str                 # "number" | "term" | "text"
     inherited: bool = False
     via: str | None = None    # the inheriting clause, for an inherited base clause
+
+
+@dataclass(frozen=True)
+class _Shown:
+    clause: object
+    crumbs: str     # 「7 カードの… › 7-1 …」
+    text: str       # the text a snippet is cut from, whitespace runs made one space
+    hay: str        # title and text folded: does the clause name a synonym's term (`why`)
 
 
 class SearchService:
@@ -76,7 +82,7 @@ class SearchService:
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
         self._forms: dict[str, rerank.ClauseForm] = {}
-        self._hay: dict[str, str] = {}      # clause id -> folded title and text, for `why`
+        self._shown_cache: dict[str, _Shown] = {}
         # per scope: cached postings scored once (the index never changes under a running process)
         self._postings = {scope: ScopePostings() for scope in self.index}
 
@@ -126,9 +132,8 @@ class SearchService:
                     hits.append(found)
         return hits, whole
 
-    def _term_hits(self, query: str, doc: str | None) -> list[Hit]:
-        key = term_key(_QUESTION_TAIL.sub("", query.strip()))
-        terms = self.terms.get(key, [])
+    def _term_hits(self, query: Query, doc: str | None) -> list[Hit]:
+        terms = self.terms.get(query.asked_key, [])
         hits = []
         for d in self._order(doc):
             if doc and d != doc:
@@ -139,33 +144,27 @@ class SearchService:
                                     self.inherited.get(d, {}).get(t.id) if t.inherited else None))
         return hits
 
-    def _query_parts(self, query: str, syns) -> tuple[list, list]:
-        """The query's analysis, done once per query (it used to be redone for each of the five scopes):
-        candidate (field, token) lists with their boost and limit, then the keyword units."""
-        folded = fold(query)
-
-        def cands(text):
-            return ([("bi", t) for t in dict.fromkeys(analysis.bigrams(text))]
-                    + [("w", t) for t in dict.fromkeys(analysis.content_words(text))])
-
-        def asked(text):      # the same tokens against the questions each clause answers
-            return ([("qbi", t) for t in dict.fromkeys(analysis.bigrams(text))]
-                    + [("qw", t) for t in dict.fromkeys(analysis.content_words(text))])
-
-        groups = [(cands(query), 1.0, MAX_CONCEPTS), (asked(query), 1.0, QUESTION_TOKENS)]
-        for syn, _talk in syns:               # each expansion: its few most selective tokens
-            groups.append((cands(syn.term), SYNONYM_BOOST, SYNONYM_TOKENS))
+    def _query_parts(self, query: Query, syns) -> tuple[list, list]:
+        """The query's candidate (field, token) lists with their boost and limit, then the keyword units;
+        worked out once per query, not once for each of the five scopes."""
+        words = dict.fromkeys(query.words)
+        groups = [([("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
+                  # the same tokens against the questions each clause answers
+                  ([("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
+        expanded = [expansion(syn.term) for syn, _talk in syns]
+        for bi, words, _key in expanded:          # each expansion: its few most selective tokens
+            groups.append(([("bi", t) for t in bi] + [("w", t) for t in words], SYNONYM_BOOST, SYNONYM_TOKENS))
         keys = []
-        whole = term_key(query)
+        whole = query.key
         if whole:
             keys += [("keys", whole, BOOSTS["keys"]), ("terms", whole, BOOSTS["terms"])]
-        for k in dict.fromkeys(term_key(b) for b in analysis.bracketed(query)):
+        for k in dict.fromkeys(term_key(b) for b in query.brackets):
             if k and k != whole:
                 keys.append(("keys", k, BOOSTS["keys"]))
-        for k in [k for k in self._term_keys if k in folded and k != whole][:8]:
+        for k in [k for k in self._term_keys if k in query.folded and k != whole][:8]:
             keys.append(("keys", k, BOOSTS["keys"] * CONTAINED_TERM))
-        for syn, _talk in syns:
-            keys.append(("keys", term_key(syn.term), BOOSTS["keys"] * SYNONYM_BOOST))
+        for _bi, _words, key in expanded:
+            keys.append(("keys", key, BOOSTS["keys"] * SYNONYM_BOOST))
         return groups, keys
 
     def _text_terms(self, parts, scope: str, searcher) -> list[tuple[str, str, float]]:
@@ -186,8 +185,8 @@ class SearchService:
                 terms.append((f, t, BOOSTS[f] * boost))
         return terms + keys
 
-    def _text_hits(self, query: str, doc: str | None, limit: int, syns) -> list[Hit]:
-        question = len(analysis.content_words(query)) >= 2 or query.rstrip().endswith(("?", "？"))
+    def _text_hits(self, query: Query, doc: str | None, limit: int, syns) -> list[Hit]:
+        question = query.question
         parts = self._query_parts(query, syns)
         hits = []
         for scope in ([doc] if doc else self.doc_keys):
@@ -205,11 +204,10 @@ class SearchService:
                     score *= HEADING_FACTOR   # a question wants a rule, not a bare section title
                 hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
         hits.sort(key=lambda h: -h.score)
-        hits = self._rerank(query, hits, question)
+        hits = self._rerank(query.raw, hits, question)
         # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
         # leads. Inside a longer question the synonym only expands the query.
-        whole = term_key(_QUESTION_TAIL.sub("", query.strip()))
-        lead = [syn.clause for syn, talk in syns if talk == whole]
+        lead = [syn.clause for syn, talk in syns if talk == query.asked_key]
         if lead:
             top = hits[0].score if hits else 1.0
             for cid in lead:
@@ -264,39 +262,45 @@ class SearchService:
             raw = raw[:MAX_QUERY]
             answer["truncated"] = True
             answer["message"] = f"検索語が長すぎるため、先頭の{MAX_QUERY}文字で検索しました。"
-        syns = synonyms.matches(fold(raw), doc)   # once per query: the text search and the highlights
+        query = Query.read(raw)
+        syns = synonyms.matches(query.folded, doc)   # once per query: the text search and the highlights
         hits, whole = self._number_hits(raw, doc)
         if not (whole and hits):
-            hits += self._term_hits(raw, doc)
-            hits += self._text_hits(raw, doc, limit, syns)
+            hits += self._term_hits(query, doc)
+            hits += self._text_hits(query, doc, limit, syns)
         merged: dict[str, Hit] = {}
         for h in hits:
             if h.id not in merged:
                 merged[h.id] = h
-        needles = _needles(raw) + [term_key(syn.term) for syn, _ in syns]
+        needles = _needles(query) + [expansion(syn.term)[2] for syn, _ in syns]
         readings = _readings(raw, syns)
         answer["results"] = [self._result(h, needles, readings) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
         return answer
 
+    def _shown(self, clause_id: str) -> _Shown:
+        """What a result shows of a clause that does not depend on the query, worked out once per clause."""
+        got = self._shown_cache.get(clause_id)
+        if got is None:
+            c = self.corpus.clause(clause_id)
+            text = c.text or self._first_child_text(c) or c.title or ""
+            crumbs = " › ".join(f"{b['number']} {b['title']}".strip() for b in breadcrumb(self.corpus, c))
+            got = self._shown_cache[clause_id] = _Shown(c, crumbs, " ".join(text.split()),
+                                                        fold(f"{c.title or ''} {text}"))
+        return got
+
     def _result(self, h: Hit, needles: list[str], readings=()) -> dict:
-        c = self.corpus.clause(h.id)
-        crumbs = breadcrumb(self.corpus, c)
-        text = c.text or self._first_child_text(c) or c.title or ""
-        snippet, marks = make_snippet(text, needles)
+        shown = self._shown(h.id)
+        c = shown.clause
+        snippet, marks = make_snippet(shown.text, needles)
         # Why it matched: each table-talk word of the query read as a rulebook term that this clause
         # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
-        why = []
-        if readings:
-            hay = self._hay.get(c.id)
-            if hay is None:
-                hay = self._hay[c.id] = fold(f"{c.title or ''} {text}")
-            why = [{"said": said, "read_as": term} for said, term, key, cid in readings
-                   if cid == c.id or (key and key in hay)]
+        why = [{"said": said, "read_as": term} for said, term, key, cid in readings
+               if cid == c.id or (key and key in shown.hay)]
         return {
             "id": c.id, "doc": c.doc, "number": c.number, "title": c.title or "",
-            "breadcrumb": " › ".join(f"{b['number']} {b['title']}".strip() for b in crumbs),
+            "breadcrumb": shown.crumbs,
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
             "inherited": h.inherited, "via": h.via, "match": h.kind, "why": why,
         }
@@ -356,13 +360,13 @@ def _said(raw: str, talk: str) -> str:
     return "".join(m[3] for m in ms[:-1]) + tail
 
 
-def _needles(query: str) -> list[str]:
+def _needles(query: Query) -> list[str]:
     """Folded strings to highlight: the query's content words and bracketed keywords."""
-    out = [term_key(k) for k in analysis.bracketed(query)]
-    for w in analysis.content_words(query):
+    out = [term_key(k) for k in query.brackets]
+    for w in query.words:
         if len(w) >= 2 or not w.isascii():
             out.append(w)
-    for run in analysis.runs(fold(query)):
+    for run in analysis.runs(query.folded):
         if len(run) >= 2:
             out.append(run)
     return [n for n in dict.fromkeys(out) if n]

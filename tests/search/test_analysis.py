@@ -62,3 +62,56 @@ def test_answer_type_tokens_for_when_where_who():
     assert "#どこ" in analysis.bigrams("破壊されたカードはどこへ行く？")
     assert "#どこ" in analysis.bigrams("冥界とは、破棄されたカードを置く領域である。")
     assert "#誰" in analysis.bigrams("次のターンは誰が親？")
+
+
+# fold() and runs() are written with str.translate and one regex for speed; these hold them to their
+# definitions character by character (fold_char, is_word_char, is_cjk), which the index was built with.
+def _fold_by_char(text: str) -> str:
+    from judge_app.search.normalize import fold_char, nfkc
+
+    return "".join(fold_char(c) for c in nfkc(text))
+
+
+def _runs_by_char(folded: str) -> list[str]:
+    from judge_app.search.normalize import is_cjk, is_word_char
+
+    out, cur, cur_cjk = [], "", None
+    for ch in folded:
+        if not is_word_char(ch):
+            out += [cur] if cur else []
+            cur, cur_cjk = "", None
+            continue
+        if cur and is_cjk(ch) != cur_cjk:
+            out.append(cur)
+            cur = ""
+        cur += ch
+        cur_cjk = is_cjk(ch)
+    return out + ([cur] if cur else [])
+
+
+def test_word_character_class_of_the_runs_regex_is_is_word_char_on_every_code_point():
+    import re
+    import sys
+
+    from judge_app.search.normalize import is_word_char
+
+    word = re.compile(r"[^\W_]")
+    differ = [hex(o) for o in range(sys.maxunicode + 1) if bool(word.match(chr(o))) != is_word_char(chr(o))]
+    assert differ == []
+
+
+def test_fold_and_runs_equal_their_per_character_definitions_on_every_clause(corpus):
+    texts = [f"{c.title or ''} {c.text or ''}" for d in corpus.docs.values() for c in d.clauses.values()]
+    texts += ["ΣΑΣ ὈΔΥΣΣΕΎΣ İ ẞ ﬃ ＡＢＣ ｶﾀｶﾅ ヴァ ヵヶ ー〜～・ｰ 々〆 ゛゜゠ __a_1"]
+    assert [fold(t) for t in texts] == [_fold_by_char(t) for t in texts]
+    assert [analysis.runs(fold(t)) for t in texts] == [_runs_by_char(fold(t)) for t in texts]
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
+       | st.text(alphabet="ab1２_ あア漢々〆ヶ・ー。、゛゜゠\u3400\u9fff\uf900\ufaff\u3040\u30ffΣς", max_size=40))
+def test_fold_and_runs_equal_their_per_character_definitions_on_any_text(text):
+    assert fold(text) == _fold_by_char(text)
+    assert analysis.runs(text) == _runs_by_char(text)
