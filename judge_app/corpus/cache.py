@@ -29,14 +29,18 @@ def digest(directory: Path) -> str:
 
 def load_or_parse(directory: Path, cache_dir: Path, parse: Callable[[], object]):
     """The corpus of `directory` from `cache_dir` when a file for its digest is there, else `parse()` and keep it."""
-    path = Path(cache_dir) / f"{PREFIX}{digest(directory)}.pickle"
+    key = digest(directory)
+    path = Path(cache_dir) / f"{PREFIX}{key}.pickle"
     try:
-        return pickle.loads(path.read_bytes())
+        corpus = pickle.loads(path.read_bytes())
+        corpus.digest = key
+        return corpus
     except FileNotFoundError:
         pass
     except Exception:   # truncated or garbled: parse again and write it anew
         pass
     corpus = parse()
+    corpus.digest = key   # what the search index's start-up file is keyed by (search/index.py)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{PREFIX}", dir=path.parent)

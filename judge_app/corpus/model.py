@@ -146,6 +146,8 @@ class Document:
 @dataclass
 class Corpus:
     docs: dict[str, Document]
+    # cache.digest() of the files and parser it came from (set by cache.load_or_parse; None when built in memory)
+    digest: str | None = None
 
     def clause(self, clause_id: str) -> Clause | None:
         doc, _, number = clause_id.partition(":")

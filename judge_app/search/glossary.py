@@ -11,6 +11,7 @@ A term defined twice keeps its first definition in document order within the str
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import asdict, dataclass
 
 from judge_app.search.normalize import fold, nfkc
@@ -131,6 +132,24 @@ def build(corpus) -> dict[str, list[Term]]:
         base_order = {cid: i for i, cid in enumerate(corpus.docs[base].clauses)} if base and base in corpus.docs else {}
         out[key] = sorted(terms.values(), key=lambda t: (order.get(t.id, len(order) + base_order.get(t.id, 0)), t.term))
     return out
+
+
+_latest: list = [None, None]      # [corpus, its glossary]: the corpus being served, built or loaded once
+_latest_lock = threading.Lock()
+
+
+def of(corpus) -> dict[str, list[Term]]:
+    """build(corpus), once per corpus object: search and the clause pages' term links share it."""
+    with _latest_lock:
+        if _latest[0] is not corpus:
+            _latest[:] = [corpus, build(corpus)]
+        return _latest[1]
+
+
+def remember(corpus, glossary: dict[str, list[Term]]) -> None:
+    """The glossary of `corpus` as read back from the search index's start-up file (index.py)."""
+    with _latest_lock:
+        _latest[:] = [corpus, glossary]
 
 
 def _under_any(clause_id: str, sections: set[str]) -> bool:

@@ -6,12 +6,19 @@ number). A changed rulebook gives a new key, so a stale index is never opened. A
 built under a temporary name and renamed into place in one step (Whoosh allows one writer; a
 rename is atomic), and it is only used when its meta.json matches and it opens and answers a
 query; anything else is rebuilt, never served. Web workers open it read-only.
+
+Working out <key> means building every entry and the glossary (about 0.1 s). A start whose inputs are
+unchanged skips that: INDEX_DIR/start-<source key>.pickle keeps the key, the scope counts and the glossary,
+where the source key hashes the inputs themselves (the corpus's own digest of its files and parser, this
+package's source, the synonym and question files, the analyser). Any change to them misses this file and
+takes the long way; an unreadable file does too.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import tempfile
 import time
@@ -22,11 +29,13 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.query import Every
 
-from judge_app.search import analysis, questions, synonyms
+from judge_app.search import analysis, glossary as glossary_mod, questions, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
 FORMAT = 13          # bump when the schema or what goes into a field changes
 META = "meta.json"
+START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
+PACKAGE = Path(__file__).resolve().parent
 
 # Weights of a clause's parts inside the `bi` (bigram) and `w` (word) fields: titles and breadcrumbs
 # weigh more than the body, an untitled parent's lead-in less. Keyword units and defined terms have
@@ -141,25 +150,83 @@ def _usable(path: Path, key: str, counts: dict[str, int]) -> dict | None:
         return None
 
 
-def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict, dict]:
-    """Open the cached index for this corpus, or build it; returns ({scope: index}, stats)."""
+def source_key(corpus) -> str | None:
+    """A digest of everything the index and the glossary are made from, known without making them; None for
+    a corpus built in memory (it has no digest of the files it came from)."""
+    digest = getattr(corpus, "digest", None)
+    if not digest:
+        return None
+    h = hashlib.sha256(f"format={FORMAT};analyser={analysis.analyser_version()};corpus={digest};".encode())
+    h.update(synonyms.files_digest().encode())
+    h.update(questions.files_digest().encode())
+    for path in sorted(PACKAGE.glob("*.py")):     # the code that makes entries, tokens and the glossary
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _read_start(root: Path, skey: str) -> dict | None:
+    try:
+        known = pickle.loads((root / f"{START}{skey[:32]}.pickle").read_bytes())
+        return known if known.get("source") == skey else None
+    except Exception:       # missing, truncated or from another version: take the long way
+        return None
+
+
+def _write_start(root: Path, skey: str, key: str, counts: dict[str, int], glossary: dict) -> None:
+    path = root / f"{START}{skey[:32]}.pickle"
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{START}", dir=root)
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump({"source": skey, "key": key, "counts": counts, "glossary": glossary}, f,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)   # readers see the old file or the whole new one
+        for old in root.glob(f"{START}*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass                    # a read-only instance folder: the next start takes the long way again
+
+
+def open_or_build(index_dir: str | os.PathLike, corpus) -> tuple[dict, dict, dict]:
+    """Open the cached index for this corpus, or build it; returns ({scope: index}, stats, glossary)."""
     t0 = time.perf_counter()
-    items = entries(corpus, glossary, with_questions=False)
-    key = content_hash(items, current_editions(corpus))
     root = Path(index_dir)
     root.mkdir(parents=True, exist_ok=True)
+    skey = source_key(corpus)
+    known = _read_start(root, skey) if skey else None
+    if known is not None:
+        ix = _usable(root / known["key"][:24], known["key"], known["counts"])
+        if ix is not None:
+            glossary_mod.remember(corpus, known["glossary"])
+            return ix, {"cached": True, "docs": sum(known["counts"].values()), "key": known["key"],
+                        "seconds": time.perf_counter() - t0, "start_file": True}, known["glossary"]
+    glossary = glossary_mod.of(corpus)
+    ix, stats = _open_or_build(root, corpus, glossary, t0)
+    if skey:
+        _write_start(root, skey, stats["key"], stats["counts"], glossary)
+    return ix, stats, glossary
+
+
+def _open_or_build(root: Path, corpus, glossary, t0: float) -> tuple[dict, dict]:
+    items = entries(corpus, glossary, with_questions=False)
+    key = content_hash(items, current_editions(corpus))
     target = root / key[:24]
     counts = _scope_counts(items)
+
+    def stats(cached: bool) -> dict:
+        return {"cached": cached, "docs": len(items), "key": key, "counts": counts,
+                "seconds": time.perf_counter() - t0, "start_file": False}
+
     ix = _usable(target, key, counts)
     if ix is not None:
-        return ix, {"cached": True, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
+        return ix, stats(True)
     tmp = Path(tempfile.mkdtemp(prefix=f".build-{key[:8]}-", dir=root))
     try:
         _write(tmp, items, key)
         ix = _usable(target, key, counts)   # another worker may have finished first: use its index
         if ix is not None:
             shutil.rmtree(tmp, ignore_errors=True)
-            return ix, {"cached": True, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
+            return ix, stats(True)
         if target.exists():                 # corrupt or partial: move aside, never serve it
             shutil.rmtree(target.with_name(target.name + ".bad"), ignore_errors=True)
             try:
@@ -177,7 +244,7 @@ def open_or_build(index_dir: str | os.PathLike, corpus, glossary) -> tuple[dict,
     ix = _usable(target, key, counts)
     if ix is None:
         raise RuntimeError(f"search index in {target} could not be opened after building")
-    return ix, {"cached": False, "docs": len(items), "key": key, "seconds": time.perf_counter() - t0}
+    return ix, stats(False)
 
 
 def _prune(root: Path, keep: str) -> None:

@@ -66,8 +66,7 @@ class _Shown:
 class SearchService:
     def __init__(self, corpus, index_dir):
         self.corpus = corpus
-        self.glossary = glossary_mod.build(corpus)
-        self.index, self.stats = open_or_build(index_dir, corpus, self.glossary)
+        self.index, self.stats, self.glossary = open_or_build(index_dir, corpus)
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()

@@ -21,7 +21,7 @@ def _by_doc(corpus):
     with _built_lock:
         if _built["corpus"] is not corpus:
             out = {}
-            for doc, terms in glossary_mod.build(corpus).items():
+            for doc, terms in glossary_mod.of(corpus).items():
                 keyed = [(k, t) for t in terms for k in glossary_mod.term_aliases(t.term) if len(k) >= 2]
                 out[doc] = sorted(keyed, key=lambda kt: -len(kt[0]))
             _built.update(corpus=corpus, terms=out)

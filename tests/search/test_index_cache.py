@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 from whoosh.filedb.filestore import FileStorage
 
-from judge_app.search import glossary, index
+from judge_app.search import index
 
 
 def tiny_corpus(text="「リフレッシュ」とは、トラッシュのカードをデッキに戻す行為です。"):
@@ -22,7 +22,8 @@ def tiny_corpus(text="「リフレッシュ」とは、トラッシュのカー�
 
 
 def build(tmp_path, corpus):
-    return index.open_or_build(tmp_path, corpus, glossary.build(corpus))
+    ix, stats, _glossary = index.open_or_build(tmp_path, corpus)
+    return ix, stats
 
 
 def test_second_start_loads_the_cache(tmp_path):
@@ -131,3 +132,95 @@ def test_a_cached_start_never_parses_the_question_files(tmp_path, monkeypatch):
     monkeypatch.setattr(questions, "load", lambda: pytest.fail("questions parsed on a cached start"))
     _, again = build(tmp_path, tiny_corpus())
     assert again["cached"]
+
+
+# The start-up file (index.START): a start whose inputs are unchanged reads the index key and the glossary
+# back instead of building every entry. Anything it is keyed by must send a start the long way.
+def _digested(text=None, digest="corpus-digest-1"):
+    corpus = tiny_corpus(text) if text else tiny_corpus()
+    corpus.digest = digest
+    return corpus
+
+
+def _start_files(root):
+    return sorted(p.name for p in root.glob(f"{index.START}*.pickle"))
+
+
+def test_an_unchanged_start_reads_the_start_file_and_builds_no_entry(tmp_path, monkeypatch):
+    from judge_app.search import glossary
+
+    ix, first, built = index.open_or_build(tmp_path, _digested())
+    assert not first["start_file"] and len(_start_files(tmp_path)) == 1
+    monkeypatch.setattr(index, "entries", lambda *a, **k: pytest.fail("entries built on an unchanged start"))
+    monkeypatch.setattr(glossary, "build", lambda *a, **k: pytest.fail("glossary built on an unchanged start"))
+    ix, again, kept = index.open_or_build(tmp_path, _digested())
+    assert again["cached"] and again["start_file"] and again["key"] == first["key"]
+    assert kept == built and [t.term for t in kept["kaiun"]] == ["リフレッシュ"]
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_count() == 2
+
+
+@pytest.mark.parametrize("change", ["corpus digest", "question file", "synonym file", "search code", "analyser"])
+def test_a_changed_input_misses_the_start_file(tmp_path, monkeypatch, change):
+    from judge_app.search import analysis, questions, synonyms
+
+    _, first, _ = index.open_or_build(tmp_path / "ix", _digested())
+    corpus = _digested()
+    if change == "corpus digest":
+        corpus = _digested("「リフレッシュ」とは、別の文です。", digest="corpus-digest-2")
+    elif change == "question file":
+        monkeypatch.setattr(questions, "files_digest", lambda: "other questions")
+    elif change == "synonym file":
+        monkeypatch.setattr(synonyms, "files_digest", lambda: "other synonyms")
+    elif change == "search code":
+        code = tmp_path / "code"
+        code.mkdir()
+        for p in index.PACKAGE.glob("*.py"):
+            (code / p.name).write_bytes(p.read_bytes())
+        (code / "analysis.py").write_text((code / "analysis.py").read_text() + "\n# changed\n")
+        monkeypatch.setattr(index, "PACKAGE", code)
+    else:
+        monkeypatch.setattr(analysis, "analyser_version", lambda name=None: "sudachi;sudachipy==99")
+    _, second, _ = index.open_or_build(tmp_path / "ix", corpus)
+    assert not second["start_file"]
+    assert len(_start_files(tmp_path / "ix")) == 1          # the old start file is gone
+    if change == "corpus digest":
+        assert second["key"] != first["key"] and not second["cached"]
+
+
+@pytest.mark.parametrize("damage", ["garbled", "truncated", "index gone"])
+def test_a_damaged_start_file_or_a_missing_index_takes_the_long_way(tmp_path, damage):
+    import shutil
+
+    _, first, _ = index.open_or_build(tmp_path, _digested())
+    [start] = tmp_path.glob(f"{index.START}*.pickle")
+    if damage == "garbled":
+        start.write_bytes(b"not a pickle")
+    elif damage == "truncated":
+        start.write_bytes(start.read_bytes()[:40])
+    else:
+        shutil.rmtree(tmp_path / first["key"][:24])
+    ix, again, kept = index.open_or_build(tmp_path, _digested())
+    assert not again["start_file"] and again["key"] == first["key"]
+    assert [t.term for t in kept["kaiun"]] == ["リフレッシュ"]
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_count() == 2
+    _, third, _ = index.open_or_build(tmp_path, _digested())    # written anew
+    assert third["start_file"]
+
+
+def test_a_corpus_built_in_memory_has_no_start_file(tmp_path):
+    index.open_or_build(tmp_path, tiny_corpus())
+    assert _start_files(tmp_path) == []
+
+
+def test_the_real_corpus_glossary_read_back_equals_a_fresh_build(tmp_path):
+    from judge_app.corpus import cache, load_corpus, manifest
+    from judge_app.search import glossary
+
+    corpus = cache.load_or_parse(manifest.corpus_dir(), tmp_path / "kept", lambda: load_corpus())
+    assert corpus.digest
+    _, first, built = index.open_or_build(tmp_path / "ix", corpus)
+    _, again, kept = index.open_or_build(tmp_path / "ix", corpus)
+    assert again["start_file"] and again["docs"] == first["docs"]
+    assert kept == built == glossary.build(corpus)
