@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from whoosh import scoring
 
+# The ranking's BM25 parameters: a low B because a long clause is not a worse answer (tuned on
+# bench/search_cases.yaml). The score tables (postings.py) are computed with them when the index is built.
+B, K1 = 0.3, 1.2
+
+
+def weighting() -> "CachedBM25F":
+    return CachedBM25F(B=B, K1=K1)
+
 
 class CachedBM25F(scoring.BM25F):
     def __init__(self, B=0.75, K1=1.2):

@@ -29,10 +29,10 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.query import Every
 
-from judge_app.search import analysis, glossary as glossary_mod, questions, synonyms
+from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 13          # bump when the schema or what goes into a field changes
+FORMAT = 14          # bump when the schema or what goes into a field changes (14: score tables)
 META = "meta.json"
 START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
 PACKAGE = Path(__file__).resolve().parent
@@ -78,7 +78,8 @@ def current_editions(corpus) -> list[tuple[str, str | None]]:
 
 def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
-    h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};".encode())
+    h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};"
+             f"bm25={bm25.B},{bm25.K1}".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
@@ -109,6 +110,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
                                 w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
                                 qbi="\n".join(e.questions), qw="\n".join(e.questions))
         writer.commit()
+        postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
         ix.close()
         counts[scope] = len(group)
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,

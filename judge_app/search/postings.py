@@ -1,49 +1,123 @@
-"""Scoring the text query straight from cached postings, instead of Whoosh's matcher tree.
+"""Scoring the text query from a table of precomputed contributions, instead of Whoosh's matcher tree.
 
-The index never changes under a running process, so each query token's BM25F contribution to every
-clause that holds it (idf·tf(K1+1) / (tf + K1((1−B) + B·len/avglen)), exactly what bm25.CachedBM25F
-computes) is worked out once per scope and kept; a query is then the sum, per clause, of its terms'
-cached contributions times their boosts (what Whoosh's Or of boosted Terms adds up), and the top N
-by score, ties by index order (Whoosh's collector order). Whoosh's matcher machinery (union trees,
-block-quality skipping) was most of an uncached query's CPU.
+The index never changes once built, so each token's BM25F contribution to every clause that holds it
+(idf·tf(K1+1) / (tf + K1((1−B) + B·len/avglen)), exactly what bm25.CachedBM25F computes) is worked out
+when the index is built, for every token of every scored field, by Whoosh's own postings and scorer, and
+written beside the scope's segment (`scores.bin`, `scores.idx`). A query is then the sum, per clause, of its
+terms' contributions times their boosts (what Whoosh's Or of boosted Terms adds up), and the top N by
+score, ties by index order (Whoosh's collector order). A token nobody asked before costs no more than one
+asked a thousand times, and nothing is read from Whoosh at query time but the searcher's document count.
+
+The table is all the index's postings, 12 bytes each (about 2.5 MB for the five rulebooks), read in one
+piece at start-up and shared by forked workers. An index without a table (one built by an older format
+is never opened; tests build small ones by hand) is read through Whoosh's matcher, token by token.
 """
 from __future__ import annotations
 
+import gc
 import heapq
+import pickle
 from array import array
+from pathlib import Path
+
+SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw")
+TABLE_BIN, TABLE_IDX = "scores.bin", "scores.idx"
+
+
+def _score_postings(searcher, field: str, text: str, ids: array, scores: array) -> None:
+    """Append (docnum, unboosted score) of every clause holding the token, scored as Whoosh scores it."""
+    scorer = searcher.weighting.scorer(searcher, field, text)
+    m = searcher.postings(field, text, weighting=searcher.weighting)
+    while m.is_active():
+        ids.append(m.id())
+        scores.append(scorer.score(m))
+        m.next()
+
+
+def write_table(index, weighting, folder: Path) -> None:
+    """The score table of one scope's index: every token's contributions, and every clause's stored info."""
+    ids, scores = array("i"), array("d")
+    spans: dict[tuple[str, str], tuple[int, int]] = {}
+    with index.searcher(weighting=weighting) as s:
+        reader = s.reader()
+        for field in SCORED_FIELDS:
+            for token in reader.lexicon(field):
+                text = token.decode("utf-8") if isinstance(token, bytes) else token
+                start = len(ids)
+                _score_postings(s, field, text, ids, scores)
+                spans[(field, text)] = (start, len(ids))
+        info = [s.stored_fields(d) for d in range(s.doc_count_all())]
+    (folder / TABLE_BIN).write_bytes(ids.tobytes() + scores.tobytes())
+    (folder / TABLE_IDX).write_bytes(pickle.dumps({"postings": len(ids), "spans": spans, "stored": info},
+                                                  protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def read_table(folder: Path) -> tuple[memoryview, memoryview, dict, list] | None:
+    """(docnums, scores, {(field, token): (start, end)}, stored fields by docnum), or None without a table."""
+    try:
+        idx = (Path(folder) / TABLE_IDX).read_bytes()
+        raw = (Path(folder) / TABLE_BIN).read_bytes()
+    except FileNotFoundError:
+        return None
+    collecting = gc.isenabled()
+    gc.disable()            # ~20,000 small tuples: the collector would run several times over them for nothing
+    try:
+        meta = pickle.loads(idx)
+    finally:
+        if collecting:
+            gc.enable()
+    n = meta["postings"]
+    ids, scores = array("i"), array("d")
+    ids.frombytes(raw[: n * ids.itemsize])
+    scores.frombytes(raw[n * ids.itemsize:])
+    if len(ids) != n or len(scores) != n:
+        raise ValueError(f"score table in {folder} holds {len(ids)}/{len(scores)} postings, not {n}")
+    return memoryview(ids), memoryview(scores), meta["spans"], meta["stored"]
 
 
 class ScopePostings:
-    """One scope's cached document frequencies, per-term contributions and stored fields."""
+    """One scope's document frequencies, per-token contributions and stored fields: from its score table
+    when it has one, else read from Whoosh the first time each is asked and kept."""
 
-    def __init__(self):
+    def __init__(self, folder: Path | str | None = None):
+        table = read_table(Path(folder)) if folder is not None else None
+        self._table = table
         self._df: dict[tuple[str, str], int] = {}
-        # two flat arrays per token (12 bytes a posting): every token of the index would be ~1.5 MB
-        self._contrib: dict[tuple[str, str], tuple[array, array]] = {}
-        self._stored: dict[int, dict] = {}
+        self._contrib: dict[tuple[str, str], tuple] = {}
+        self._stored: dict[int, dict] = dict(enumerate(table[3])) if table else {}
+
+    @property
+    def has_table(self) -> bool:
+        return self._table is not None
 
     def doc_frequency(self, searcher, field: str, text: str) -> int:
         key = (field, text)
         n = self._df.get(key)
         if n is None:
-            n = self._df[key] = searcher.doc_frequency(field, text)
+            if self._table is not None:
+                start, end = self._table[2].get(key, (0, 0))
+                n = end - start
+            else:
+                n = searcher.doc_frequency(field, text)
+            self._df[key] = n
         return n
 
-    def contributions(self, searcher, field: str, text: str) -> tuple[array, array]:
+    def contributions(self, searcher, field: str, text: str) -> tuple:
         """(docnums, unboosted scores) of every clause holding the token, scored as Whoosh would."""
         key = (field, text)
         got = self._contrib.get(key)
         if got is not None:
             return got
-        ids, scores = array("i"), array("d")
-        if (field, text) in searcher.reader():
-            scorer = searcher.weighting.scorer(searcher, field, text)
-            m = searcher.postings(field, text, weighting=searcher.weighting)
-            while m.is_active():
-                ids.append(m.id())
-                scores.append(scorer.score(m))
-                m.next()
-        got = self._contrib[key] = (ids, scores)
+        if self._table is not None:
+            ids, scores, spans, _stored = self._table
+            start, end = spans.get(key, (0, 0))
+            got = (ids[start:end], scores[start:end])
+        else:
+            ids, scores = array("i"), array("d")
+            if key in searcher.reader():
+                _score_postings(searcher, field, text, ids, scores)
+            got = (ids, scores)
+        self._contrib[key] = got
         return got
 
     def stored(self, searcher, docnum: int) -> dict:

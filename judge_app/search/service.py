@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from judge_app.search import analysis, glossary as glossary_mod, numbers, rerank, synonyms
-from judge_app.search.bm25 import CachedBM25F
+from judge_app.search import bm25
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -30,7 +30,6 @@ NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
 CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, against the whole-query key
-BM25_B, BM25_K1 = 0.3, 1.2
 HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
@@ -82,8 +81,8 @@ class SearchService:
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
         self._forms: dict[str, rerank.ClauseForm] = {}
         self._shown_cache: dict[str, _Shown] = {}
-        # per scope: cached postings scored once (the index never changes under a running process)
-        self._postings = {scope: ScopePostings() for scope in self.index}
+        # per scope: the score table written with the index (postings.py), read once here
+        self._postings = {scope: ScopePostings(ix.storage.folder) for scope, ix in self.index.items()}
 
     # -- plumbing ---------------------------------------------------------------------------
     def _searcher(self, scope: str):
@@ -93,7 +92,7 @@ class SearchService:
             cache = self._local.searchers = {}
         s = cache.get(scope)
         if s is None:
-            s = cache[scope] = self.index[scope].searcher(weighting=CachedBM25F(B=BM25_B, K1=BM25_K1))
+            s = cache[scope] = self.index[scope].searcher(weighting=bm25.weighting())
         return s
 
     def check_doc(self, doc: str | None) -> str | None:
