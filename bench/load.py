@@ -9,7 +9,7 @@ Three phases against one server, each bounded in time and in requests:
   search   GET /api/search only, the queries judges type (a fixed list, so mostly answered from the
            per-process answer cache after the first asks): compared with the ceiling
   fresh    GET /api/search with queries nobody asked before (random stretches of clause text): the
-           cost of a real Whoosh search, cache missed
+           cost of a search that misses the answer cache
   mix      searches, clause pages, session steps (create, step to a decision, answer the first option)
            and ruling saves, in the weights of --mix
 For each kind of request: count, throughput, p50/p95/p99/max latency and errors (non-2xx or failed).
