@@ -1,10 +1,12 @@
 """Search quality: hit@1, hit@5 and MRR per document and overall, for the product and two baselines.
 
     /work/venv/bin/python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
-    /work/venv/bin/python bench/search_quality.py --set tabletalk [--part tune|untouched|all]
+    /work/venv/bin/python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
 
-`--set tabletalk` scores the held-out table-talk set (bench/search_tabletalk.yaml, written before any
-tuning; never edited): tune only on `--part tune`, the untouched quarter is looked at once, at the end.
+`--set tabletalk` scores the held-out table-talk set (bench/search_tabletalk.yaml), `--set kana` the held-out
+kana-typed set (bench/search_kana.yaml: words typed in hiragana, as on a phone before conversion; its groups
+also split `kana: all` from `kana: part`). Both were written before any tuning and are never edited: tune only
+on `--part tune`; the untouched quarter is looked at once, at the end.
 
 Baselines, run on the same cases in the same run:
 - substring: the query's pieces (split at spaces and punctuation, NFKC) looked up as substrings of
@@ -40,8 +42,11 @@ from judge_app.search.normalize import nfkc  # noqa: E402
 K = 5
 
 
-def load_tabletalk(part: str = "all") -> list[dict]:
-    cases = yaml.safe_load((ROOT / "bench" / "search_tabletalk.yaml").read_text(encoding="utf-8"))["cases"]
+HELD_OUT_SETS = {"tabletalk": "search_tabletalk.yaml", "kana": "search_kana.yaml"}
+
+
+def load_tabletalk(part: str = "all", name: str = "tabletalk") -> list[dict]:
+    cases = yaml.safe_load((ROOT / "bench" / HELD_OUT_SETS[name]).read_text(encoding="utf-8"))["cases"]
     cases = [c for c in cases if part == "all" or c["part"] == part]
     for c in cases:
         c["group"] = c["doc"]
@@ -162,6 +167,8 @@ def select(rows, g):
         return [r for r in rows if r.get("hard")]
     if g in ("dev", "held-out", "tune", "untouched"):
         return [r for r in rows if r["split"] == g]
+    if g.startswith("kana: "):
+        return [r for r in rows if r.get("kana") == g.split(": ", 1)[1]]
     return [r for r in rows if r["group"] == g]
 
 
@@ -184,12 +191,12 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--split", default="all", choices=["all", "dev", "held-out"])
-    ap.add_argument("--set", default="cases", choices=["cases", "tabletalk"])
+    ap.add_argument("--set", default="cases", choices=["cases", *HELD_OUT_SETS])
     ap.add_argument("--part", default="tune", choices=["tune", "untouched", "all"])
     args = ap.parse_args(argv)
     corpus = get_corpus()
-    if args.set == "tabletalk":
-        cases = load_tabletalk(args.part)
+    if args.set in HELD_OUT_SETS:
+        cases = load_tabletalk(args.part, args.set)
     else:
         cases = [c for c in load_cases() if args.split == "all" or c["split"] == args.split]
     with tempfile.TemporaryDirectory() as tmp:
@@ -201,7 +208,9 @@ def main(argv=None):
             results[s.name] = evaluate(s, cases)
             seconds[s.name] = time.perf_counter() - t
     groups = list(dict.fromkeys(c["group"] for c in cases)) + (
-        ["tune", "untouched", "overall"] if args.set == "tabletalk" else ["hard", "dev", "held-out", "overall"])
+        ["tune", "untouched", "overall"] if args.set == "tabletalk"
+        else ["kana: all", "kana: part", "tune", "untouched", "overall"] if args.set == "kana"
+        else ["hard", "dev", "held-out", "overall"])
     if args.json:
         out = {name: {g: metrics(select(rows, g)) for g in groups} for name, rows in results.items()}
         print(json.dumps(out, ensure_ascii=False, indent=1))

@@ -38,6 +38,8 @@ def run(args) -> int:
         return 0
     if ans.get("message"):
         print(ans["message"])
+    if ans.get("read_as"):
+        print("かなを読み替えて検索: " + "、".join(f"{w['said']} → {w['read_as']}" for w in ans["read_as"]))
     for i, r in enumerate(ans["results"], 1):
         tag = " [継承 " + r["via"] + "]" if r["inherited"] else ""
         print(f"{i:2}. {r['id']}{(' ' + r['title']) if r['title'] else ''}{tag}  ({r['score']})")

@@ -29,10 +29,10 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.query import Every
 
-from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, synonyms
+from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, readings, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 14          # bump when the schema or what goes into a field changes (14: score tables)
+FORMAT = 15          # bump when the schema or what goes into a field changes (14: score tables, 15: readings)
 META = "meta.json"
 START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
 PACKAGE = Path(__file__).resolve().parent
@@ -113,6 +113,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
         ix.close()
         counts[scope] = len(group)
+    readings.write(path, readings.build([t for e in items if not e.info["inherited"] for t in (e.title, e.body)]))
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,
                                          "analyser": analysis.analyser_version(), "built": time.time(),
                                          "files": _digests(path)}))
@@ -201,7 +202,8 @@ def open_or_build(index_dir: str | os.PathLike, corpus) -> tuple[dict, dict, dic
         if ix is not None:
             glossary_mod.remember(corpus, known["glossary"])
             return ix, {"cached": True, "docs": sum(known["counts"].values()), "key": known["key"],
-                        "seconds": time.perf_counter() - t0, "start_file": True}, known["glossary"]
+                        "seconds": time.perf_counter() - t0, "start_file": True,
+                        "dir": str(root / known["key"][:24])}, known["glossary"]
     glossary = glossary_mod.of(corpus)
     ix, stats = _open_or_build(root, corpus, glossary, t0)
     if skey:
@@ -217,7 +219,7 @@ def _open_or_build(root: Path, corpus, glossary, t0: float) -> tuple[dict, dict]
 
     def stats(cached: bool) -> dict:
         return {"cached": cached, "docs": len(items), "key": key, "counts": counts,
-                "seconds": time.perf_counter() - t0, "start_file": False}
+                "seconds": time.perf_counter() - t0, "start_file": False, "dir": str(target)}
 
     ix = _usable(target, key, counts)
     if ix is not None:

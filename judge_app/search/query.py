@@ -9,9 +9,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from judge_app.search import analysis
+from judge_app.search import analysis, readings
 from judge_app.search.glossary import term_key
-from judge_app.search.normalize import fold
+from judge_app.search.normalize import fold, nfkc
 
 # 「リフレッシュとは」「ブロッカーって何？」「運値の意味」: the tail that turns a term into a question about it
 QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)?(?:ですか)?|の意味(?:は)?|は(?:何|なに)(?:ですか)?)?[\s?？!！。.]*$")
@@ -27,16 +27,22 @@ class Query:
     key: str                      # the whole query as a term key
     asked_key: str                # the term asked about: 「リフレッシュとは？」 → りふれっしゅ
     question: bool                # two content words or more, or ends with 「？」: wants a rule, not a heading
+    # words typed in hiragana read as the rulebook's (readings.py): [(「ゆうせんけん」, 優先権)]; the fields
+    # above then describe the query as converted
+    conversions: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def read(cls, raw: str) -> "Query":
-        folded = fold(raw)
-        words = analysis.content_words(raw)
+    def read(cls, raw: str, kana: readings.KanaTable | None = None) -> "Query":
+        converted, conversions = readings.convert(nfkc(raw), kana)
+        text = converted if conversions else raw
+        folded = fold(text)
+        words = analysis.content_words(text)
         return cls(raw=raw, folded=folded, words=words,
                    bigrams=tuple(dict.fromkeys(analysis.bigrams_of_folded(folded))),
-                   brackets=tuple(analysis.bracketed(raw)), key=term_key(raw),
-                   asked_key=term_key(QUESTION_TAIL.sub("", raw)),
-                   question=len(words) >= 2 or raw.rstrip().endswith(("?", "？")))
+                   brackets=tuple(analysis.bracketed(text)), key=term_key(text),
+                   asked_key=term_key(QUESTION_TAIL.sub("", text)),
+                   question=len(words) >= 2 or raw.rstrip().endswith(("?", "？")),
+                   conversions=tuple(conversions))
 
 
 @functools.lru_cache(maxsize=1024)

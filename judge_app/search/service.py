@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from judge_app.search import analysis, glossary as glossary_mod, numbers, rerank, synonyms
+from judge_app.search import analysis, glossary as glossary_mod, numbers, readings as readings_mod, rerank, synonyms
 from judge_app.search import bm25
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
@@ -66,6 +66,7 @@ class SearchService:
     def __init__(self, corpus, index_dir):
         self.corpus = corpus
         self.index, self.stats, self.glossary = open_or_build(index_dir, corpus)
+        self.kana = readings_mod.load(self.stats["dir"])   # hiragana readings of the rulebooks' words
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()
@@ -260,7 +261,9 @@ class SearchService:
             raw = raw[:MAX_QUERY]
             answer["truncated"] = True
             answer["message"] = f"検索語が長すぎるため、先頭の{MAX_QUERY}文字で検索しました。"
-        query = Query.read(raw)
+        query = Query.read(raw, self.kana)
+        if query.conversions:          # shown above the results: 「ゆうせんけん → 優先権」と読みました
+            answer["read_as"] = [{"said": said, "read_as": word} for said, word in query.conversions]
         syns = synonyms.matches(query.folded, doc)   # once per query: the text search and the highlights
         hits, whole = self._number_hits(raw, doc)
         if not (whole and hits):
@@ -271,7 +274,8 @@ class SearchService:
             if h.id not in merged:
                 merged[h.id] = h
         needles = _needles(query) + [expansion(syn.term)[2] for syn, _ in syns]
-        readings = _readings(raw, syns)
+        # what `why` shows: kana read as the rulebook's words first, then table-talk synonyms
+        readings = [(said, word, term_key(word), None) for said, word in query.conversions] + _readings(raw, syns)
         answer["results"] = [self._result(h, needles, readings) for h in list(merged.values())[:limit]]
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"

@@ -26,3 +26,12 @@ def client(tmp_path_factory, svc):
 
 def ids(answer):
     return [r["id"] for r in answer["results"]]
+
+
+def run_search_cli(words: list[str], doc: str, index_dir, limit: int = 3, as_json: bool = False) -> int:
+    """`judge-app search WORDS --doc DOC --limit N [--json]`, in process (the output goes to capsys)."""
+    from types import SimpleNamespace
+
+    from judge_app.cli import search as cli
+
+    return cli.run(SimpleNamespace(query=words, doc=doc, limit=limit, json=as_json, index_dir=str(index_dir)))

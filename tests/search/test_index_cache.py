@@ -40,7 +40,7 @@ def test_changed_rulebook_gets_a_new_index_and_the_old_one_goes(tmp_path):
     assert dirs == [b["key"][:24]]
 
 
-@pytest.mark.parametrize("damage", ["meta", "segment", "count", "score table"])
+@pytest.mark.parametrize("damage", ["meta", "segment", "count", "score table", "readings"])
 def test_corrupt_cache_is_rebuilt_never_served(tmp_path, damage):
     _, a = build(tmp_path, tiny_corpus())
     d = tmp_path / a["key"][:24]
@@ -52,6 +52,8 @@ def test_corrupt_cache_is_rebuilt_never_served(tmp_path, damage):
     elif damage == "score table":
         [table] = d.glob("*/scores.bin")
         table.write_bytes(table.read_bytes()[:-8] + b"\x00" * 8)
+    elif damage == "readings":
+        (d / "readings.json").write_text('{"words": {"ゆうせんけん": "敗北"}, "suru": []}', encoding="utf-8")
     else:
         meta = json.loads((d / index.META).read_text())
         meta["scopes"]["kaiun"] += 1

@@ -3,6 +3,7 @@
 import json
 
 from judge_app.search.service import _said
+from tests.search.conftest import run_search_cli
 
 
 def _why(r):
@@ -48,16 +49,7 @@ def test_said_is_the_whole_word_in_its_dictionary_form():
 
 
 def test_cli_prints_the_reading(svc, capsys, tmp_path):
-    from judge_app.cli import search as cli
-
-    class A:
-        query = ["殴っていい？"]
-        doc = "opcg"
-        limit = 3
-        json = False
-        index_dir = str(tmp_path)
-    assert cli.run(A()) == 0
+    assert run_search_cli(["殴っていい？"], "opcg", tmp_path) == 0
     assert "読み替え: 殴る → アタック" in capsys.readouterr().out
-    A.json = True
-    assert cli.run(A()) == 0
+    assert run_search_cli(["殴っていい？"], "opcg", tmp_path, as_json=True) == 0
     assert json.loads(capsys.readouterr().out)["results"][0]["why"]
