@@ -60,3 +60,19 @@ def test_suggestion_shows_how_a_table_talk_word_was_read(page, server):
     page.wait_for_selector("#suggestions li .swhy")
     assert "殴る → アタック" in page.inner_text("#suggestions li .swhy >> nth=0")
     assert page.errors == []
+
+
+def test_kana_typed_before_conversion_is_read_and_the_page_says_how(page, server):
+    """A judge sends 「ゆうせんけん」 before the phone converts it: the results are 優先権's, and the page says so."""
+    page.goto(server + "/")
+    page.select_option("#doc", "thv")
+    page.focus("#q")
+    page.keyboard.type("ゆうせんけん")
+    page.wait_for_selector("#suggestions li")
+    assert "thv:1.12.1" in page.inner_text("#suggestions li >> nth=0")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/search\?q="))
+    assert "「ゆうせんけん → 優先権」" in page.inner_text("p.readas")
+    assert "thv:1.12.1" in page.inner_text("ol.results li >> nth=0")
+    shot(page, "search-kana")
+    assert page.errors == []

@@ -96,3 +96,11 @@ def test_the_table_is_written_with_the_index_and_read_back(tmp_path, svc):
     assert back.words == svc.kana.words and back.suru == svc.kana.suru
     assert convert("ゆうせんけん", back) == convert("ゆうせんけん", svc.kana)
     assert not readings.load(tmp_path / "nowhere")
+
+
+def test_the_page_says_a_kana_reading_once_not_under_every_result(client):
+    page = client.get("/search", query_string={"q": "ゆうせんけん", "doc": "thv"}).data.decode()
+    assert page.count("「ゆうせんけん → 優先権」") == 1
+    # a table-talk reading is still shown under the result that names the term
+    page = client.get("/search", query_string={"q": "てふだ殴っていい？", "doc": "opcg"}).data.decode()
+    assert "「殴る → アタック」" in page and page.count("「てふだ → 手札」") == 1
