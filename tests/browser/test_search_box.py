@@ -52,11 +52,15 @@ def test_markup_in_the_query_is_shown_as_text(page, server):
     assert page.errors == []
 
 
-def test_suggestion_shows_how_a_table_talk_word_was_read(page, server):
+def _type_in_home_box(page, server, doc: str, text: str) -> None:
     page.goto(server + "/")
-    page.select_option("#doc", "opcg")
+    page.select_option("#doc", doc)
     page.focus("#q")
-    page.keyboard.type("殴っていい？")
+    page.keyboard.type(text)
+
+
+def test_suggestion_shows_how_a_table_talk_word_was_read(page, server):
+    _type_in_home_box(page, server, "opcg", "殴っていい？")
     page.wait_for_selector("#suggestions li .swhy")
     assert "殴る → アタック" in page.inner_text("#suggestions li .swhy >> nth=0")
     assert page.errors == []
@@ -64,10 +68,7 @@ def test_suggestion_shows_how_a_table_talk_word_was_read(page, server):
 
 def test_kana_typed_before_conversion_is_read_and_the_page_says_how(page, server):
     """A judge sends 「ゆうせんけん」 before the phone converts it: the results are 優先権's, and the page says so."""
-    page.goto(server + "/")
-    page.select_option("#doc", "thv")
-    page.focus("#q")
-    page.keyboard.type("ゆうせんけん")
+    _type_in_home_box(page, server, "thv", "ゆうせんけん")
     page.wait_for_selector("#suggestions li")
     assert "thv:1.12.1" in page.inner_text("#suggestions li >> nth=0")
     page.keyboard.press("Enter")
