@@ -79,6 +79,11 @@ def _sudachi_dictionary():
 _threads = threading.local()
 
 
+def sudachi_tokenizer():
+    """This thread's SudachiPy tokenizer (split mode C): for readings.py, which lists the rulebooks' nouns."""
+    return _sudachi()
+
+
 def _sudachi():
     """One tokenizer per thread: a SudachiPy Tokenizer cannot be used concurrently (gunicorn's gthread
     workers search from several threads); the dictionary behind them is loaded once and shared."""

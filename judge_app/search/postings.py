@@ -19,6 +19,7 @@ import heapq
 import pickle
 from array import array
 from pathlib import Path
+from typing import NamedTuple
 
 SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw")
 TABLE_BIN, TABLE_IDX = "scores.bin", "scores.idx"
@@ -52,8 +53,15 @@ def write_table(index, weighting, folder: Path) -> None:
                                                   protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def read_table(folder: Path) -> tuple[memoryview, memoryview, dict, list] | None:
-    """(docnums, scores, {(field, token): (start, end)}, stored fields by docnum), or None without a table."""
+class ScoreTable(NamedTuple):
+    ids: memoryview            # every posting's docnum, token after token
+    scores: memoryview         # and its unboosted score
+    spans: dict                # {(field, token): (start, end)} into both
+    stored: list               # each clause's stored fields, by docnum
+
+
+def read_table(folder: Path) -> ScoreTable | None:
+    """The score table written beside one scope's segment, or None for an index without one."""
     try:
         idx = (Path(folder) / TABLE_IDX).read_bytes()
         raw = (Path(folder) / TABLE_BIN).read_bytes()
@@ -72,7 +80,7 @@ def read_table(folder: Path) -> tuple[memoryview, memoryview, dict, list] | None
     scores.frombytes(raw[n * ids.itemsize:])
     if len(ids) != n or len(scores) != n:
         raise ValueError(f"score table in {folder} holds {len(ids)}/{len(scores)} postings, not {n}")
-    return memoryview(ids), memoryview(scores), meta["spans"], meta["stored"]
+    return ScoreTable(memoryview(ids), memoryview(scores), meta["spans"], meta["stored"])
 
 
 class ScopePostings:
@@ -84,7 +92,7 @@ class ScopePostings:
         self._table = table
         self._df: dict[tuple[str, str], int] = {}
         self._contrib: dict[tuple[str, str], tuple] = {}
-        self._stored: dict[int, dict] = dict(enumerate(table[3])) if table else {}
+        self._stored: dict[int, dict] = dict(enumerate(table.stored)) if table else {}
 
     @property
     def has_table(self) -> bool:
@@ -95,7 +103,7 @@ class ScopePostings:
         n = self._df.get(key)
         if n is None:
             if self._table is not None:
-                start, end = self._table[2].get(key, (0, 0))
+                start, end = self._table.spans.get(key, (0, 0))
                 n = end - start
             else:
                 n = searcher.doc_frequency(field, text)
@@ -109,9 +117,8 @@ class ScopePostings:
         if got is not None:
             return got
         if self._table is not None:
-            ids, scores, spans, _stored = self._table
-            start, end = spans.get(key, (0, 0))
-            got = (ids[start:end], scores[start:end])
+            start, end = self._table.spans.get(key, (0, 0))
+            got = (self._table.ids[start:end], self._table.scores[start:end])
         else:
             ids, scores = array("i"), array("d")
             if key in searcher.reader():

@@ -95,9 +95,7 @@ def build(texts: list[str]) -> KanaTable:
 
     if analysis.analyser_name() != "sudachi":
         return KanaTable()      # the readings come from SudachiPy's dictionary
-    from sudachipy import SplitMode
-
-    tokenizer = analysis._sudachi_dictionary().tokenizer(mode=SplitMode.C)
+    tokenizer = analysis.sudachi_tokenizer()
     seen: dict[str, Counter] = defaultdict(Counter)
     suru: set[tuple[str, str]] = set()
     texts = [nfkc(t) for t in dict.fromkeys(texts) if t]
