@@ -20,7 +20,7 @@ QUESTION_TAIL = re.compile(r"(?:とは(?:何|なに)?(?:ですか)?|って(?:何
 @dataclass(frozen=True)
 class Query:
     raw: str                      # as typed, stripped (and cut to the service's MAX_QUERY)
-    folded: str                   # normalize.fold(raw)
+    folded: str                   # normalize.fold of the query (as read, when kana was read as kanji)
     words: tuple[str, ...]        # content words in dictionary form, in order, repeats kept (analysis.content_words)
     bigrams: tuple[str, ...]      # bigram and quantity tokens, each once, in order
     brackets: tuple[str, ...]     # bracketed keywords: 【ブロッカー】 → ブロッカー

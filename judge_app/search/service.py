@@ -13,8 +13,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from judge_app.search import analysis, glossary as glossary_mod, numbers, readings as readings_mod, rerank, synonyms
-from judge_app.search import bm25
+from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, readings as readings_mod, rerank
+from judge_app.search import synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -151,8 +151,9 @@ class SearchService:
                   # the same tokens against the questions each clause answers
                   ([("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
         expanded = [expansion(syn.term) for syn, _talk in syns]
-        for bi, words, _key in expanded:          # each expansion: its few most selective tokens
-            groups.append(([("bi", t) for t in bi] + [("w", t) for t in words], SYNONYM_BOOST, SYNONYM_TOKENS))
+        for term_bi, term_words, _key in expanded:     # each expansion: its few most selective tokens
+            groups.append(([("bi", t) for t in term_bi] + [("w", t) for t in term_words], SYNONYM_BOOST,
+                           SYNONYM_TOKENS))
         keys = []
         whole = query.key
         if whole:
