@@ -154,15 +154,17 @@ def _segment(run: str, table: KanaTable, after_digit: bool) -> list[tuple[int, i
 
     def counter(i: int) -> tuple[int, str] | None:
         """A counter read at `i`: right after a digit (「0まい」) or after 「なん」 (「なんまい」 → 何枚)."""
-        prefix = ""
-        if run.startswith("なん", i):
-            i, prefix = i + 2, "何"
-        elif not (i == 0 and after_digit):
+        if run.startswith("なん", i) and starts_word(i, MIN_KANA):
+            skipped, prefix = 2, "何"
+        elif i == 0 and after_digit:
+            skipped, prefix = 0, ""
+        else:
             return None
+        at = i + skipped
         for reading, word in COUNTERS.items():
             # 「なんかいつかえる」: a verb may follow; a one-kana counter (ど) only where a word ends (「2どろー」)
-            if run.startswith(reading, i) and (len(reading) > 1 or ends_word(i + 1)):
-                return len(prefix) * 2 + len(reading), prefix + word
+            if run.startswith(reading, at) and (len(reading) > 1 or ends_word(at + 1)):
+                return skipped + len(reading), prefix + word
         return None
 
     out, i = [], 0
