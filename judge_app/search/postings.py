@@ -92,7 +92,7 @@ class ScopePostings:
         self._table = table
         self._df: dict[tuple[str, str], int] = {}
         self._contrib: dict[tuple[str, str], tuple] = {}
-        self._stored: dict[int, dict] = dict(enumerate(table.stored)) if table else {}
+        self._stored: dict[int, dict] = {}     # read from Whoosh when there is no table
 
     @property
     def has_table(self) -> bool:
@@ -128,6 +128,8 @@ class ScopePostings:
         return got
 
     def stored(self, searcher, docnum: int) -> dict:
+        if self._table is not None:
+            return self._table.stored[docnum]
         d = self._stored.get(docnum)
         if d is None:
             d = self._stored[docnum] = searcher.stored_fields(docnum)

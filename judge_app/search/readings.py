@@ -47,7 +47,7 @@ COUNTERS = {"しゅるい": "種類", "まい": "枚", "かい": "回", "たい"
             "ど": "度"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class KanaTable:
     words: dict[str, str] = field(default_factory=dict)    # reading in hiragana → the rulebooks' word
     suru: set[str] = field(default_factory=set)            # readings of nouns that take する
@@ -58,7 +58,7 @@ class KanaTable:
         lengths: dict[str, set[int]] = defaultdict(set)
         for reading in self.words:
             lengths[reading[:2]].add(len(reading))
-        self.lengths = {k: sorted(v, reverse=True) for k, v in lengths.items()}
+        object.__setattr__(self, "lengths", {k: sorted(v, reverse=True) for k, v in lengths.items()})
 
     def __bool__(self) -> bool:
         return bool(self.words)
