@@ -35,6 +35,11 @@ SCENARIO_SCHEMA: dict = {
                 "absent_rules": {"type": "array", "items": {"type": "string"}},
                 "messages": {"type": "array", "items": {"type": "string"}},
                 "pending": {"type": ["object", "null"]},
+                "withheld": {   # the final open decision withholds these, each by this clause
+                    "type": "array",
+                    "items": {"type": "object", "required": ["value", "rule"], "additionalProperties": False,
+                              "properties": {"value": {}, "rule": {"type": "string"}}},
+                },
             },
         },
     },
