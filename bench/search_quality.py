@@ -1,12 +1,26 @@
-"""Search quality: hit@1, hit@5 and MRR per document and overall, for the product and two baselines.
+"""Search quality: rank-1 share, the suggestions' top 3, hit@5 and MRR per set, per document and overall, for
+the product and two baselines.
 
-    /work/venv/bin/python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
-    /work/venv/bin/python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
+    python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
+    python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
+    python bench/search_quality.py --set describe|qa|argue            (held out: never --show-misses)
+    python bench/search_quality.py --summary [--base DIR]              (every set and part, one row each)
 
-`--set tabletalk` scores the held-out table-talk set (bench/search_tabletalk.yaml), `--set kana` the held-out
-kana-typed set (bench/search_kana.yaml: words typed in hiragana, as on a phone before conversion; its groups
-also split `kana: all` from `kana: part`). Both were written before any tuning and are never edited: tune only
-on `--part tune`; the untouched quarter is looked at once, at the end.
+Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
+- `cases` (search_cases.yaml): our own 171 cases; a hashed quarter is the `held-out` split, the rest `dev`;
+- `tabletalk`, `kana` (issue 12): held-out sets with a `part: tune | untouched` per case: fit only on `tune`,
+  the untouched quarter is looked at once, at the end;
+- `describe` (a judge describing the table, then asking), `qa` (official Q&A phrasing), `argue` (a player
+  arguing a wrong reading) (issue 29): written by hands that never saw the search code, in styles the ranking
+  was never fitted on. Nothing is ever fitted, tuned or chosen by them; `--show-misses` refuses them.
+
+What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
+them (the answer's own child answers too), or a result that shows such a clause inside it (`answer`: the
+sub-clause that answers, shown inside its parent). Measures:
+- rank 1: the share of queries answered by the first result;
+- sugg@3: the share answered in the first three of the home page's suggestions (the same search as
+  static/search.js asks: limit 8, the case's document selected);
+- hit@5, MRR (over the first 10 results).
 
 Baselines, run on the same cases in the same run:
 - substring: the query's pieces (split at spaces and punctuation, NFKC) looked up as substrings of
@@ -14,7 +28,9 @@ Baselines, run on the same cases in the same run:
 - bm25-bigram: Okapi BM25 (k1 1.2, b 0.75) over character bigrams of title and text, no number
   parsing, no words, no synonyms, no glossary.
 Both see the same document filter as the product (kaiun-multi includes the inherited kaiun clauses).
-A quarter of the cases (sha1 of the query mod 4 == 0) is the held-out split, never looked at while tuning.
+
+`--base DIR` measures another checkout's product (e.g. main in a second worktree) on the same cases, in the
+same run, in a fresh interpreter whose `judge_app` is DIR's (the cases are always this checkout's).
 """
 from __future__ import annotations
 
@@ -22,17 +38,21 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+BENCH = ROOT / "bench"
+# the checkout whose judge_app is measured (--base runs this script again with another one)
+sys.path.insert(0, os.environ.get("JUDGE_APP_CODE") or str(ROOT))
 
 from judge_app.corpus import get_corpus  # noqa: E402
 from judge_app.search import SearchService  # noqa: E402
@@ -40,22 +60,40 @@ from judge_app.search.documents import inherited_clauses  # noqa: E402
 from judge_app.search.normalize import nfkc  # noqa: E402
 
 K = 5
+SUGGESTIONS = 8          # static/search.js asks for 8; the judge reads the first 3
+SUGGESTIONS_READ = 3
+
+# set name -> file; the sets with a `part` per case (tune / untouched), and the sets nothing is fitted on
+SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kana": "search_kana.yaml",
+        "describe": "search_describe.yaml", "qa": "search_qa.yaml", "argue": "search_argue.yaml"}
+HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
+NEVER_FITTED = ("describe", "qa", "argue")
+PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
-HELD_OUT_SETS = {"tabletalk": "search_tabletalk.yaml", "kana": "search_kana.yaml"}
+def available(name: str) -> bool:
+    return (BENCH / SETS[name]).exists()
 
 
-def load_tabletalk(part: str = "all", name: str = "tabletalk") -> list[dict]:
-    cases = yaml.safe_load((ROOT / "bench" / HELD_OUT_SETS[name]).read_text(encoding="utf-8"))["cases"]
-    cases = [c for c in cases if part == "all" or c["part"] == part]
+def load_set(name: str, part: str = "all") -> list[dict]:
+    """The cases of one set, each with `group` (its document) and `split` (its part)."""
+    if name == "cases":
+        cases = load_cases()
+        return [c for c in cases if part == "all" or c["split"] == part]
+    cases = yaml.safe_load((BENCH / SETS[name]).read_text(encoding="utf-8"))["cases"]
+    cases = [c for c in cases if part == "all" or c.get("part", "all") == part]
     for c in cases:
-        c["group"] = c["doc"]
-        c["split"] = c["part"]
+        c["group"] = c.get("doc") or c["ids"][0].split(":")[0]
+        c["split"] = c.get("part", "all")
     return cases
 
 
+def load_tabletalk(part: str = "all", name: str = "tabletalk") -> list[dict]:
+    return load_set(name, part)
+
+
 def load_cases() -> list[dict]:
-    cases = yaml.safe_load((ROOT / "bench" / "search_cases.yaml").read_text(encoding="utf-8"))["cases"]
+    cases = yaml.safe_load((BENCH / "search_cases.yaml").read_text(encoding="utf-8"))["cases"]
     for c in cases:
         c["group"] = c.get("doc") or c["ids"][0].split(":")[0]
         c["split"] = "held-out" if int(hashlib.sha1(c["q"].encode()).hexdigest(), 16) % 4 == 0 else "dev"
@@ -74,7 +112,6 @@ class Substring:
 
     def __init__(self, corpus):
         self.corpus = corpus
-        self.cache = {}
 
     def search(self, q, doc, limit):
         pieces = [p for p in re.split(r"[\s、。?？!！「」【】《》()（）]+", nfkc(q).lower()) if p]
@@ -84,7 +121,7 @@ class Substring:
             s = sum(1 for p in pieces if p in hay)
             if s:
                 out.append((-s, i, c.id))
-        return [cid for _s, _i, cid in sorted(out)[:limit]]
+        return [[cid] for _s, _i, cid in sorted(out)[:limit]]
 
 
 def plain_bigrams(text: str) -> list[str]:
@@ -130,25 +167,52 @@ class BM25Bigram:
                     s += idf * f * (self.k1 + 1) / (f + self.k1 * (1 - self.b + self.b * dl / avg))
             if s > 0:
                 scored.append((-s, i, cid))
-        return [cid for _s, _i, cid in sorted(scored)[:limit]]
+        return [[cid] for _s, _i, cid in sorted(scored)[:limit]]
 
 
 class Product:
+    """The search service; each result is the clauses it shows: its own, and the sub-clause shown inside it."""
     name = "product"
 
     def __init__(self, corpus, index_dir):
         self.svc = SearchService(corpus, index_dir)
 
     def search(self, q, doc, limit):
-        return [r["id"] for r in self.svc.search(q, doc=doc, limit=limit)["results"]]
+        out = []
+        for r in self.svc.search(q, doc=doc, limit=limit)["results"]:
+            shown = [r["id"]]
+            if r.get("answer"):
+                shown.append(r["answer"]["id"])
+            out.append(shown)
+        return out
 
 
-def evaluate(system, cases):
+def answers(corpus, case) -> set[str]:
+    """The case's ids and every clause under them (a sub-clause or sub-step of the answer answers too)."""
+    out = set()
+    for cid in case["ids"]:
+        stack = [cid]
+        while stack:
+            c = corpus.clause(stack.pop())
+            if c is None or c.id in out:
+                continue
+            out.add(c.id)
+            stack.extend(c.children or [])
+    return out
+
+
+def first_hit(got: list[list[str]], good: set[str]) -> int | None:
+    return next((i + 1 for i, shown in enumerate(got) if good.intersection(shown)), None)
+
+
+def evaluate(system, cases, corpus):
     rows = []
     for c in cases:
+        good = answers(corpus, c)
         got = system.search(c["q"], c.get("doc"), 10)
-        rank = next((i + 1 for i, cid in enumerate(got) if cid in c["ids"]), None)
-        rows.append({**c, "rank": rank, "got": got[:5]})
+        rank = first_hit(got, good)
+        sugg = first_hit(system.search(c["q"], c.get("doc"), SUGGESTIONS), good) if system.name == "product" else rank
+        rows.append({**c, "rank": rank, "sugg": sugg, "got": [g[0] for g in got[:5]]})
     return rows
 
 
@@ -156,6 +220,7 @@ def metrics(rows):
     n = len(rows) or 1
     return {"n": len(rows),
             "hit@1": sum(1 for r in rows if r["rank"] == 1) / n,
+            "sugg@3": sum(1 for r in rows if r["sugg"] and r["sugg"] <= SUGGESTIONS_READ) / n,
             "hit@5": sum(1 for r in rows if r["rank"] and r["rank"] <= K) / n,
             "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n}
 
@@ -173,17 +238,59 @@ def select(rows, g):
 
 
 def table(results, groups):
-    lines = ["| group | n | " + " | ".join(f"{s} hit@1 | {s} hit@5 | {s} MRR" for s in results) + " |",
-             "|---|---|" + "---|---|---|" * len(results)]
+    lines = ["| group | n | " + " | ".join(f"{s} hit@1 | {s} sugg@3 | {s} hit@5 | {s} MRR" for s in results) + " |",
+             "|---|---|" + "---|---|---|---|" * len(results)]
     for g in groups:
         cells = []
         n = None
         for rows in results.values():
             m = metrics(select(rows, g))
             n = m["n"]
-            cells.append(f"{m['hit@1']:.3f} | {m['hit@5']:.3f} | {m['mrr']:.3f}")
+            cells.append(f"{m['hit@1']:.3f} | {m['sugg@3']:.3f} | {m['hit@5']:.3f} | {m['mrr']:.3f}")
         lines.append(f"| {g} | {n} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def summary_rows() -> list[tuple[str, str]]:
+    """(set, part) of every row of the per-style table, the sets present in this checkout."""
+    out = []
+    for name in SETS:
+        if not available(name):
+            continue
+        out += [(name, p) for p in PARTS.get(name, ())] + [(name, "all")]
+    return out
+
+
+def product_summary(corpus, index_dir) -> dict:
+    """{"set/part": metrics} of the product over every row of the per-style table."""
+    prod = Product(corpus, index_dir)
+    return {f"{name}/{part}": metrics(evaluate(prod, load_set(name, part), corpus)) for name, part in summary_rows()}
+
+
+def run_base(base: Path) -> dict:
+    """The same summary, measured on another checkout's judge_app in a fresh interpreter."""
+    p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--summary", "--json"], cwd=str(base),
+                       capture_output=True, text=True, timeout=1800,
+                       env=dict(os.environ, JUDGE_APP_CODE=str(base), PYTHONPATH=str(base)))
+    if p.returncode:
+        raise RuntimeError(p.stderr[-1500:])
+    return json.loads(p.stdout)
+
+
+def print_summary(now: dict, base: dict | None) -> None:
+    cols = ("hit@5", "mrr", "hit@1", "sugg@3")
+    head = "| set | part | n | hit@5 | MRR | rank 1 | sugg top 3 |"
+    if base:
+        head += " before hit@5 / MRR / rank 1 / sugg top 3 |"
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    for key, m in now.items():
+        name, part = key.split("/")
+        line = f"| {name} | {part} | {m['n']} | " + " | ".join(f"{m[c]:.3f}" for c in cols) + " |"
+        if base:
+            b = base.get(key)
+            line += (" " + " / ".join(f"{b[c]:.3f}" for c in cols) + " |") if b else " – |"
+        print(line)
 
 
 def main(argv=None):
@@ -191,26 +298,43 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--split", default="all", choices=["all", "dev", "held-out"])
-    ap.add_argument("--set", default="cases", choices=["cases", *HELD_OUT_SETS])
-    ap.add_argument("--part", default="tune", choices=["tune", "untouched", "all"])
+    ap.add_argument("--set", default="cases", choices=list(SETS))
+    ap.add_argument("--part", default=None, choices=["tune", "untouched", "all"],
+                    help="tabletalk and kana: default tune; the never-fitted sets are always all")
+    ap.add_argument("--summary", action="store_true", help="the product on every set and part, one row each")
+    ap.add_argument("--base", help="with --summary: another checkout's product on the same cases, same run")
     args = ap.parse_args(argv)
     corpus = get_corpus()
-    if args.set in HELD_OUT_SETS:
-        cases = load_tabletalk(args.part, args.set)
-    else:
+    if args.summary:
+        with tempfile.TemporaryDirectory() as tmp:
+            now = product_summary(corpus, tmp)
+        base = run_base(Path(args.base).resolve()) if args.base else None
+        if args.json:
+            print(json.dumps(now if base is None else {"this": now, "base": base}, ensure_ascii=False))
+        else:
+            print_summary(now, base)
+        return
+    if args.set == "cases":
         cases = [c for c in load_cases() if args.split == "all" or c["split"] == args.split]
+    else:
+        if not available(args.set):
+            sys.exit(f"bench/{SETS[args.set]} is not in this checkout yet")
+        part = "all" if args.set in NEVER_FITTED else (args.part or "tune")
+        cases = load_set(args.set, part)
+    if args.show_misses and args.set in NEVER_FITTED:
+        sys.exit(f"--show-misses: the {args.set} set is held out; its misses are never read")
     with tempfile.TemporaryDirectory() as tmp:
         systems = [Product(corpus, tmp), Substring(corpus), BM25Bigram(corpus)]
         results = {}
         seconds = {}
         for s in systems:
             t = time.perf_counter()
-            results[s.name] = evaluate(s, cases)
+            results[s.name] = evaluate(s, cases, corpus)
             seconds[s.name] = time.perf_counter() - t
+    parts = [p for p in PARTS.get(args.set, ()) if any(c["split"] == p for c in cases)]
     groups = list(dict.fromkeys(c["group"] for c in cases)) + (
-        ["tune", "untouched", "overall"] if args.set == "tabletalk"
-        else ["kana: all", "kana: part", "tune", "untouched", "overall"] if args.set == "kana"
-        else ["hard", "dev", "held-out", "overall"])
+        ["kana: all", "kana: part"] if args.set == "kana" else []) + (
+        ["hard"] if args.set == "cases" else []) + parts + ["overall"]
     if args.json:
         out = {name: {g: metrics(select(rows, g)) for g in groups} for name, rows in results.items()}
         print(json.dumps(out, ensure_ascii=False, indent=1))
@@ -220,9 +344,9 @@ def main(argv=None):
               f"seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in seconds.items()))
     if args.show_misses:
         for r in results["product"]:
-            if r["split"] == "untouched":
+            if r["split"] in ("untouched", "held-out"):
                 continue                      # never looked at case by case
-            if r["rank"] != 1 and (args.split != "all" or r["split"] in ("dev", "tune")):
+            if r["rank"] != 1:
                 print(f"[{r['split']}] rank={r['rank']} {r.get('doc')} {r['q']}  want={r['ids']}  got={r['got']}")
 
 
