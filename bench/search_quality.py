@@ -251,8 +251,14 @@ def table(results, groups):
     return "\n".join(lines)
 
 
-def summary_rows() -> list[tuple[str, str]]:
-    """(set, part) of every row of the per-style table, the sets present in this checkout."""
+TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"))   # what bench/rank_fit.py fits on
+
+
+def summary_rows(training: bool = False) -> list[tuple[str, str]]:
+    """(set, part) of every row of the per-style table, the sets present in this checkout; with `training`,
+    only the parts the ranking is fitted on (what to look at while working)."""
+    if training:
+        return list(TRAINING)
     out = []
     for name in SETS:
         if not available(name):
@@ -261,15 +267,17 @@ def summary_rows() -> list[tuple[str, str]]:
     return out
 
 
-def product_summary(corpus, index_dir) -> dict:
+def product_summary(corpus, index_dir, training: bool = False) -> dict:
     """{"set/part": metrics} of the product over every row of the per-style table."""
     prod = Product(corpus, index_dir)
-    return {f"{name}/{part}": metrics(evaluate(prod, load_set(name, part), corpus)) for name, part in summary_rows()}
+    return {f"{name}/{part}": metrics(evaluate(prod, load_set(name, part), corpus))
+            for name, part in summary_rows(training)}
 
 
-def run_base(base: Path) -> dict:
+def run_base(base: Path, training: bool = False) -> dict:
     """The same summary, measured on another checkout's judge_app in a fresh interpreter."""
-    p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--summary", "--json"], cwd=str(base),
+    p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--summary", "--json"]
+                       + (["--training"] if training else []), cwd=str(base),
                        capture_output=True, text=True, timeout=1800,
                        env=dict(os.environ, JUDGE_APP_CODE=str(base), PYTHONPATH=str(base)))
     if p.returncode:
@@ -303,12 +311,13 @@ def main(argv=None):
                     help="tabletalk and kana: default tune; the never-fitted sets are always all")
     ap.add_argument("--summary", action="store_true", help="the product on every set and part, one row each")
     ap.add_argument("--base", help="with --summary: another checkout's product on the same cases, same run")
+    ap.add_argument("--training", action="store_true", help="with --summary: only the parts fitted on")
     args = ap.parse_args(argv)
     corpus = get_corpus()
     if args.summary:
         with tempfile.TemporaryDirectory() as tmp:
-            now = product_summary(corpus, tmp)
-        base = run_base(Path(args.base).resolve()) if args.base else None
+            now = product_summary(corpus, tmp, args.training)
+        base = run_base(Path(args.base).resolve(), args.training) if args.base else None
         if args.json:
             print(json.dumps(now if base is None else {"this": now, "base": base}, ensure_ascii=False))
         else:

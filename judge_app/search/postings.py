@@ -93,6 +93,7 @@ class ScopePostings:
         self._df: dict[tuple[str, str], int] = {}
         self._contrib: dict[tuple[str, str], tuple] = {}
         self._stored: dict[int, dict] = {}     # read from Whoosh when there is no table
+        self._holders: dict[tuple[str, str], frozenset] = {}
 
     @property
     def has_table(self) -> bool:
@@ -127,6 +128,18 @@ class ScopePostings:
         self._contrib[key] = got
         return got
 
+    def holders(self, searcher, field: str, text: str) -> frozenset:
+        """The docnums of the clauses holding the token (does a candidate hold it?), kept once asked."""
+        key = (field, text)
+        got = self._holders.get(key)
+        if got is None:
+            got = self._holders[key] = frozenset(self.contributions(searcher, field, text)[0])
+        return got
+
+    def count(self, searcher) -> int:
+        """How many entries the scope holds (docnums 0 … count − 1)."""
+        return len(self._table.stored) if self._table is not None else searcher.doc_count_all()
+
     def stored(self, searcher, docnum: int) -> dict:
         if self._table is not None:
             return self._table.stored[docnum]
@@ -136,9 +149,10 @@ class ScopePostings:
         return d
 
 
-def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[float, int]]:
-    """[(score, docnum)] of the best `limit` clauses for `terms` [(field, text, boost)], best first."""
-    acc: dict[int, float] = {}    # each clause's sum, in the terms' order as Whoosh adds; only clauses hit
+def sums(scope: ScopePostings, searcher, terms) -> dict[int, float]:
+    """{docnum: score} of every clause `terms` [(field, text, boost)] hit: the sum of its terms' contributions
+    times their boosts, in the terms' order as Whoosh adds them."""
+    acc: dict[int, float] = {}
     get = acc.get
     for field, text, boost in terms:
         ids, scores = scope.contributions(searcher, field, text)
@@ -148,11 +162,21 @@ def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[fl
         else:
             for d, s in zip(ids, scores):
                 acc[d] = get(d, 0.0) + s
-    # best score first, ties in index order (Whoosh's collector order): the limit-th best score is found
-    # among bare floats, then only the clauses at or above it are sorted (ties at the cut included)
+    return acc
+
+
+def best_of(acc: dict[int, float], limit: int) -> list[tuple[float, int]]:
+    """[(score, docnum)] of the best `limit` of {docnum: score}, best first, ties in index order (Whoosh's
+    collector order): the limit-th best score is found among bare floats, then only the clauses at or above
+    it are sorted (ties at the cut included)."""
     if len(acc) > limit:
         cut = heapq.nlargest(limit, acc.values())[-1]
         ranked = sorted((-v, d) for d, v in acc.items() if v >= cut)[:limit]
     else:
         ranked = sorted((-v, d) for d, v in acc.items())
     return [(-s, d) for s, d in ranked]
+
+
+def top_docs(scope: ScopePostings, searcher, terms, limit: int) -> list[tuple[float, int]]:
+    """[(score, docnum)] of the best `limit` clauses for `terms` [(field, text, boost)], best first."""
+    return best_of(sums(scope, searcher, terms), limit)

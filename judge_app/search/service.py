@@ -9,17 +9,18 @@ Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * a
 """
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, readings as readings_mod, rerank
+from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
 from judge_app.search import synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
-from judge_app.search.postings import ScopePostings, top_docs
+from judge_app.search.postings import ScopePostings, best_of, sums
 from judge_app.search.query import Query, expansion
 from judge_app.search.snippet import make_snippet
 
@@ -30,11 +31,12 @@ NUMBER_SCORE = 1000.0
 TERM_SCORE = 500.0
 SYNONYM_BOOST = 0.7
 CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, against the whole-query key
-HEADING_FACTOR = 0.6    # score kept by a title-only heading when the query is a question
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
+ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
+ANSWER_SHARE = 0.67     # when that sub-clause scores at least this share of the result's own score
 
 
 class UnknownDoc(ValueError):
@@ -52,6 +54,7 @@ class Hit:
     kind: str                 # "number" | "term" | "text"
     inherited: bool = False
     via: str | None = None    # the inheriting clause, for an inherited base clause
+    answer: str | None = None  # the sub-clause under it that answers best (shown inside it)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class _Shown:
     crumbs: str     # 「7 カードの… › 7-1 …」
     text: str       # the text a snippet is cut from, whitespace runs made one space
     hay: str        # title and text folded: does the clause name a synonym's term (`why`)
+    parent: dict | None   # {id, number, title} of the clause it sits in: a sub-clause is shown inside it
 
 
 class SearchService:
@@ -80,7 +84,14 @@ class SearchService:
                 for k in glossary_mod.term_aliases(t.term):
                     self.terms.setdefault(k, []).append(t)
         self._term_keys = sorted((k for k in self.terms if len(k) >= 2), key=len, reverse=True)
-        self._forms: dict[str, rerank.ClauseForm] = {}
+        self.weights = rank.Weights.load()      # the fitted ranking (rank.py, weights.json)
+        self._defined: dict[str, list[str]] = {}
+        for terms in self.glossary.values():
+            for t in terms:
+                if not t.inherited and t.key not in self._defined.setdefault(t.id, []):
+                    self._defined[t.id].append(t.key)
+        self._shapes: dict[str, rank.ScopeShape] = {}
+        self._shapes_lock = threading.Lock()
         self._shown_cache: dict[str, _Shown] = {}
         # per scope: the score table written with the index (postings.py), read once here
         self._postings = {scope: ScopePostings(ix.storage.folder) for scope, ix in self.index.items()}
@@ -143,33 +154,49 @@ class SearchService:
                                     self.inherited.get(d, {}).get(t.id) if t.inherited else None))
         return hits
 
+    def _shape(self, scope: str) -> rank.ScopeShape:
+        """One scope's clause tree by docnum (parents, children, each clause's facts), made when first asked."""
+        got = self._shapes.get(scope)
+        if got is None:
+            with self._shapes_lock:
+                got = self._shapes.get(scope)
+                if got is None:
+                    s, post = self._searcher(scope), self._postings[scope]
+                    stored = [post.stored(s, d) for d in range(post.count(s))]
+                    got = self._shapes[scope] = rank.ScopeShape(self.corpus, stored, self._defined)
+        return got
+
+    def _named_terms(self, query: Query) -> list[str]:
+        """Defined terms named inside the query (not the whole query), longest first, at most 8."""
+        return [k for k in self._term_keys if k in query.folded and k != query.key][:8]
+
     def _query_parts(self, query: Query, syns) -> tuple[list, list]:
-        """The query's candidate (field, token) lists with their boost and limit, then the keyword units;
-        worked out once per query, not once for each of the five scopes."""
+        """The query's candidate (field, token) lists with their group, boost and limit, then the keyword
+        units as (field, unit, boost, group); worked out once per query, not once for each of the five scopes."""
         words = dict.fromkeys(query.words)
-        groups = [([("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
+        groups = [("text", [("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
                   # the same tokens against the questions each clause answers
-                  ([("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
+                  ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
         expanded = [expansion(syn.term) for syn, _talk in syns]
         for term_bi, term_words, _key in expanded:     # each expansion: its few most selective tokens
-            groups.append(([("bi", t) for t in term_bi] + [("w", t) for t in term_words], SYNONYM_BOOST,
+            groups.append(("syn", [("bi", t) for t in term_bi] + [("w", t) for t in term_words], SYNONYM_BOOST,
                            SYNONYM_TOKENS))
         keys = []
         whole = query.key
         if whole:
-            keys += [("keys", whole, BOOSTS["keys"]), ("terms", whole, BOOSTS["terms"])]
+            keys += [("keys", whole, BOOSTS["keys"], "key_whole"), ("terms", whole, BOOSTS["terms"], "term_whole")]
         for k in dict.fromkeys(term_key(b) for b in query.brackets):
             if k and k != whole:
-                keys.append(("keys", k, BOOSTS["keys"]))
-        for k in [k for k in self._term_keys if k in query.folded and k != whole][:8]:
-            keys.append(("keys", k, BOOSTS["keys"] * CONTAINED_TERM))
+                keys.append(("keys", k, BOOSTS["keys"], "key_bracket"))
+        for k in self._named_terms(query):
+            keys.append(("keys", k, BOOSTS["keys"] * CONTAINED_TERM, "key_named"))
         for _bi, _words, key in expanded:
-            keys.append(("keys", key, BOOSTS["keys"] * SYNONYM_BOOST))
+            keys.append(("keys", key, BOOSTS["keys"] * SYNONYM_BOOST, "key_syn"))
         return groups, keys
 
-    def _text_terms(self, parts, scope: str, searcher) -> list[tuple[str, str, float]]:
-        """BM25F over the weighted `bi` and `w` fields, plus keyword units and defined terms, as
-        (field, token, boost) in the order Whoosh's Or of Terms used to sum them.
+    def _text_terms(self, parts, scope: str, searcher) -> list[tuple[str, str, float, str]]:
+        """The query's terms in one scope as (field, token, boost, group), in the order Whoosh's Or of Terms
+        used to sum them; the group names rank.GROUPS (a token's field, or the keyword unit's kind).
 
         Query tokens found in more than MAX_DF of the clauses (「ます」「カード」) are dropped: they
         add almost nothing to BM25 and make every clause a candidate; at most MAX_CONCEPTS
@@ -178,33 +205,38 @@ class SearchService:
         post = self._postings[scope]
         cap = MAX_DF * max(1, searcher.doc_count())
         terms = []
-        for cands, boost, limit in groups:
+        for kind, cands, boost, limit in groups:
             found = sorted(((post.doc_frequency(searcher, f, t), f, t) for f, t in cands), key=lambda x: x[0])
             kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
             for _n, f, t in kept[:limit]:
-                terms.append((f, t, BOOSTS[f] * boost))
+                terms.append((f, t, BOOSTS[f] * boost, "syn" if kind == "syn" else f))
         return terms + keys
 
-    def _text_hits(self, query: Query, doc: str | None, limit: int, syns) -> list[Hit]:
-        question = query.question
+    def _plan(self, query: Query, doc: str | None, syns) -> list[tuple[str, object, list]]:
+        """[(scope, searcher, terms)] of every scope the query reads, with its terms in that scope."""
         parts = self._query_parts(query, syns)
-        hits = []
+        out = []
         for scope in ([doc] if doc else self.doc_keys):
             s = self._searcher(scope)
             terms = self._text_terms(parts, scope, s)
-            if not terms:
-                continue
-            post = self._postings[scope]
-            for score, docnum in top_docs(post, s, terms, max(limit * 3, 30)):
-                info = post.stored(s, docnum)["info"]
-                if doc is None and info["inherited"]:
-                    continue                  # the base document's own entry answers unfiltered queries
-                score = float(score)
-                if question and info.get("heading"):
-                    score *= HEADING_FACTOR   # a question wants a rule, not a bare section title
-                hits.append(Hit(info["id"], info["doc"], score, "text", info["inherited"], info["via"]))
-        hits.sort(key=lambda h: -h.score)
-        hits = self._rerank(query.raw, hits, question)
+            if terms:
+                out.append((scope, s, terms))
+        return out
+
+    def _text_hits(self, query: Query, doc: str | None, limit: int, syns) -> list[Hit]:
+        w = self.weights
+        plan = self._plan(query, doc, syns)
+        accs = [sums(self._postings[scope], s, [(f, t, b * w.groups[g]) for f, t, b, g in terms])
+                for scope, s, terms in plan]
+        s_best, cands = self._candidates(query, doc, limit, plan, [acc.get for acc in accs], accs)
+        ranked = rank.order(cands, s_best, w.vector())
+        answers = self._answers_inside(plan, ranked, {(i, d): x for x, i, d, _f in cands}, s_best)
+        hits = []
+        for final, i, d in ranked:
+            scope = plan[i][0]
+            info = self._postings[scope].stored(self._searcher(scope), d)["info"]
+            hits.append(Hit(info["id"], info["doc"], rank.shown_score(final, s_best), "text", info["inherited"],
+                            info["via"], answers.get((i, d))))
         # A query that is nothing but a talk word (「墓地」) is a term query: the synonym's clause
         # leads. Inside a longer question the synonym only expands the query.
         lead = [syn.clause for syn, talk in syns if talk == query.asked_key]
@@ -217,20 +249,71 @@ class SearchService:
                                    self.inherited.get(doc, {}).get(cid) if inh else None))
         return hits
 
-    def _rerank(self, query: str, hits: list[Hit], question: bool) -> list[Hit]:
-        """The top text results scored again by the form of the question and of each clause (rerank.py)."""
-        form = rerank.QueryForm(query)
-        if not form.any:
-            return hits
-        top = hits[:rerank.RERANK_DEPTH]
-        for h in top:
-            cf = self._forms.get(h.id)
-            if cf is None:
-                c = self.corpus.clause(h.id)
-                cf = self._forms[h.id] = rerank.ClauseForm(c.text if c else "")
-            h.score *= rerank.factor(form, cf, question)
-        top.sort(key=lambda h: -h.score)
-        return top + hits[rerank.RERANK_DEPTH:]
+    def _answers_inside(self, plan, ranked, s_of: dict, s_best: float) -> dict:
+        """{(scope index, docnum): clause id} of the sub-clause shown inside a candidate's result: the best
+        ranked of its descendants (up to ANSWER_DEPTH levels down) that the query itself matched (stage-1
+        score at least rank.CHILD_HIT of the best) and that scores at least ANSWER_SHARE of the candidate."""
+        final_of = {(i, d): final for final, i, d in ranked}
+        out = {}
+        for final, i, d in ranked:
+            if s_of[(i, d)] < rank.CHILD_HIT * s_best:
+                continue
+            shape = self._shape(plan[i][0])
+            p, hops = shape.facts(d).parent, 0
+            while p >= 0 and hops < ANSWER_DEPTH:
+                up = final_of.get((i, p))
+                if up is not None and (i, p) not in out and final >= up + math.log(ANSWER_SHARE):
+                    out[(i, p)] = shape.ids[d]
+                p, hops = shape.facts(p).parent, hops + 1
+        return out
+
+    def _rank(self, query: Query, doc: str | None, limit: int, plan, sgets, accs, v) -> list[tuple]:
+        """[(final, s_best, scope, docnum)] best first: stage 2 (rank.py) over the candidates."""
+        s_best, cands = self._candidates(query, doc, limit, plan, sgets, accs)
+        return [(final, s_best, plan[i][0], d) for final, i, d in rank.order(cands, s_best, v)]
+
+    def _candidates(self, query: Query, doc: str | None, limit: int, plan, sgets, accs) -> tuple[float, list]:
+        """(s_best, [(s, scope index, docnum, F)]): the best k clauses by stage-1 score over every scope, and
+        their parents, each with its features. `sgets[i](docnum)` is the stage-1 score of a clause of plan[i]'s
+        scope (None when the query did not hit it), `accs[i]` the clauses hit; the fitting
+        (bench/rank_fit.py) calls this with its own scores."""
+        k = max(limit * 3, self.weights.candidates)
+        pool = []                                  # (s, scope index, docnum), every scope's best k
+        for i, (scope, s, _terms) in enumerate(plan):
+            acc = accs[i]
+            if doc is None and self.inherited.get(scope):
+                acc = {d: x for d, x in acc.items() if not self._is_inherited(scope, d)}
+            pool += [(x, i, d) for x, d in best_of(acc, k)]
+        pool.sort(key=lambda t: (-t[0], t[1], t[2]))
+        pool = pool[:k]
+        if not pool or pool[0][0] <= 0:
+            return 0.0, []
+        s_best = pool[0][0]
+        seen = {(i, d) for _x, i, d in pool}
+        for _x, i, d in list(pool):               # parents: a query matching several children lifts them
+            p = self._shape(plan[i][0]).facts(d).parent
+            if p >= 0 and (i, p) not in seen and not (doc is None and self._is_inherited(plan[i][0], p)):
+                seen.add((i, p))
+                pool.append((sgets[i](p) or 0.0, i, p))
+        facts_q = rank.QueryFacts(query.question, rerank.QueryForm(query.raw), frozenset(self._named_terms(query)))
+        covers = {}
+        out = []
+        for x, i, d in pool:
+            scope, s, terms = plan[i]
+            shape = self._shape(scope)
+            if i not in covers:
+                post = self._postings[scope]
+                covers[i] = ([post.holders(s, f, t) for f, t, _b, g in terms if g in ("bi", "w")],
+                             [post.holders(s, f, t) for f, t, _b, g in terms if g in ("qbi", "qw")])
+            text_sets, asked_sets = covers[i]
+            cover = sum(1 for h in text_sets if d in h) / len(text_sets) if text_sets else 0.0
+            qcover = sum(1 for h in asked_sets if d in h) / len(asked_sets) if asked_sets else 0.0
+            get = sgets[i]
+            out.append((x, i, d, rank.features(shape.facts(d), lambda n: get(n) or 0.0, s_best, facts_q, cover, qcover)))
+        return s_best, out
+
+    def _is_inherited(self, scope: str, d: int) -> bool:
+        return bool(self._postings[scope].stored(self._searcher(scope), d)["info"]["inherited"])
 
     # -- the answer -------------------------------------------------------------------------
     def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:
@@ -277,7 +360,13 @@ class SearchService:
         needles = _needles(query) + [expansion(syn.term)[2] for syn, _ in syns]
         # what `why` shows: kana read as the rulebook's words first, then table-talk synonyms
         readings = [(said, word, term_key(word), None) for said, word in query.conversions] + _readings(raw, syns)
-        answer["results"] = [self._result(h, needles, readings) for h in list(merged.values())[:limit]]
+        shown: set[str] = set()
+        for h in list(merged.values())[:limit]:
+            r = self._result(h, needles, readings)
+            if h.answer and h.answer not in shown:      # not when it is already a result above this one
+                r["answer"] = self._inside(h.answer, needles)
+            shown.add(h.id)
+            answer["results"].append(r)
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
         return answer
@@ -289,8 +378,10 @@ class SearchService:
             c = self.corpus.clause(clause_id)
             text = c.text or self._first_child_text(c) or c.title or ""
             crumbs = " › ".join(f"{b['number']} {b['title']}".strip() for b in breadcrumb(self.corpus, c))
+            p = self.corpus.clause(c.parent) if c.parent else None
+            parent = {"id": p.id, "number": p.number, "title": p.title or ""} if p is not None else None
             got = self._shown_cache[clause_id] = _Shown(c, crumbs, " ".join(text.split()),
-                                                        fold(f"{c.title or ''} {text}"))
+                                                        fold(f"{c.title or ''} {text}"), parent)
         return got
 
     def _result(self, h: Hit, needles: list[str], readings=()) -> dict:
@@ -306,7 +397,15 @@ class SearchService:
             "breadcrumb": shown.crumbs,
             "snippet": snippet, "marks": marks, "score": round(h.score, 4),
             "inherited": h.inherited, "via": h.via, "match": h.kind, "why": why,
+            "parent": shown.parent, "answer": None,
         }
+
+    def _inside(self, clause_id: str, needles: list[str]) -> dict:
+        """A sub-clause shown inside its ancestor's result: {id, number, title, snippet, marks}."""
+        shown = self._shown(clause_id)
+        snippet, marks = make_snippet(shown.text, needles)
+        c = shown.clause
+        return {"id": c.id, "number": c.number, "title": c.title or "", "snippet": snippet, "marks": marks}
 
     def _first_child_text(self, clause) -> str:
         """A heading's snippet: the text of its first child with text (the heading has none)."""

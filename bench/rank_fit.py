@@ -1,0 +1,323 @@
+"""Fit the ranking's weights (judge_app/search/rank.py) and write judge_app/search/weights.json.
+
+    python bench/rank_fit.py                 # fit, report, write weights.json  (`make rank`)
+    python bench/rank_fit.py --cv 3          # cross-validation on the training queries only; writes nothing
+    python bench/rank_fit.py --dry-run       # fit and report, write nothing
+
+Training queries, and only these:
+- bench/search_cases.yaml, its `dev` split (the hashed quarter `held-out` is never used);
+- bench/search_tabletalk.yaml and bench/search_kana.yaml, their `part: tune` cases (never `untouched`);
+- the project's own question files (judge_app/search/questions/<doc>.yaml), held out by question: for every
+  clause with two questions or more, one of them (chosen by a hash of the text) is taken out of the files, the
+  index is built from the rest, and that question is a training query whose answer is its clause. The clause
+  keeps its other questions, as a clause does when a judge asks in new words; the question asked is never in
+  the index it is searched in.
+The held-out sets of issue 29 (describe, qa, argue) are never read here.
+
+Method: coordinate ascent (Metzler and Croft, 2007) on the weighted mean reciprocal rank of the training
+queries (bench queries weight 1 each; the question-file queries share QUESTION_SHARE of the total), with a
+small pull toward the hand-set reference weights (rank.Weights.reference) so that a weight the data says
+nothing about stays where it was. Each round tries, for every weight in turn, a few steps either way and keeps
+the best; it stops when a round gains less than 1e-4. Stage 1's group weights are scale-free (multiplying them
+all changes no ranking), so `bi` stays 1. Every evaluation runs the service's own stage 2
+(SearchService._rank) on a fixed candidate pool per query (the first POOL clauses under the reference weights,
+their parents and children): the fitted ranking is the served one.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from judge_app.corpus import get_corpus  # noqa: E402
+from judge_app.search import SearchService, questions, rank, synonyms  # noqa: E402
+from judge_app.search.query import Query  # noqa: E402
+from judge_app.search.service import MAX_QUERY  # noqa: E402
+
+import search_quality as sq  # noqa: E402
+
+POOL = 100                # candidates per scope kept for the fit, by the reference stage-1 score
+LIMIT = 10                # results scored (MRR over the first 10, as the bench)
+QUESTION_SHARE = 0.5      # the question-file queries' share of the objective
+PULL = 0.002              # pull toward the reference weights, per unit of squared distance
+GROUP_STEPS = (0.0, 0.5, 0.7, 0.85, 1.2, 1.4, 2.0)          # multiplicative (0: switch the group off)
+FEATURE_STEPS = (-0.8, -0.4, -0.2, -0.1, -0.05, 0.05, 0.1, 0.2, 0.4, 0.8)   # additive
+ANCHOR = "bi"
+
+
+def _hash(text: str) -> int:
+    return int(hashlib.sha1(text.encode("utf-8")).hexdigest(), 16)
+
+
+# -- training queries --------------------------------------------------------------------------------
+
+def bench_queries() -> list[dict]:
+    out = [c for c in sq.load_cases() if c["split"] == "dev"]
+    for name in ("tabletalk", "kana"):
+        out += sq.load_set(name, "tune")
+    for c in out:
+        c["source"] = "bench"
+    return out
+
+
+def split_questions(folder: Path) -> list[dict]:
+    """Copy the question files into `folder` without one question per clause that has two or more; return
+    those questions as training queries."""
+    held = []
+    for path in sorted(questions.DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        doc = data.get("doc") or path.stem
+        qs = data.get("questions") or {}
+        for cid, asked in qs.items():
+            asked = [str(q).strip() for q in (asked or []) if str(q).strip()]
+            if len(asked) < 2:
+                continue
+            pick = min(asked, key=lambda q: _hash(cid + "\0" + q))
+            qs[cid] = [q for q in asked if q != pick]
+            held.append({"q": pick, "doc": doc, "ids": [cid], "source": "questions", "group": doc, "split": "q"})
+        (folder / path.name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return held
+
+
+# -- one query, prepared once ------------------------------------------------------------------------
+
+class Prepared:
+    """What a query's ranking needs that the weights do not change: the hits before the text results, the
+    scopes' terms, each pool clause's stage-1 score per group, and the clauses that answer it."""
+
+    def __init__(self, svc: SearchService, case: dict, corpus):
+        self.case = case
+        self.good = sq.answers(corpus, case)
+        raw = case["q"].strip()[:MAX_QUERY]
+        doc = case.get("doc")
+        self.doc = doc
+        query = self.query = Query.read(raw, svc.kana)
+        syns = synonyms.matches(query.folded, doc)
+        hits, whole = svc._number_hits(raw, doc)
+        self.text = not (whole and hits)
+        self.before = [h.id for h in hits]
+        if self.text:
+            self.before += [h.id for h in svc._term_hits(query, doc)]
+        self.lead = [syn.clause for syn, talk in syns if talk == query.asked_key]
+        self.plan = svc._plan(query, doc, syns) if self.text else []
+        self.vectors = []          # per scope: {docnum: [score per group]}
+        gi = {g: i for i, g in enumerate(rank.GROUPS)}
+        ref = rank.Weights.reference()
+        for scope, s, terms in self.plan:
+            post = svc._postings[scope]
+            vec: dict[int, list[float]] = {}
+            for f, t, b, g in terms:
+                ids, scores = post.contributions(s, f, t)
+                j = gi[g]
+                for d, x in zip(ids, scores):
+                    v = vec.get(d)
+                    if v is None:
+                        v = vec[d] = [0.0] * len(rank.GROUPS)
+                    v[j] += x * b
+            refs = sorted(((sum(v[j] * ref.groups[g] for j, g in enumerate(rank.GROUPS)), d) for d, v in vec.items()),
+                          key=lambda t: (-t[0], t[1]))[:POOL]
+            shape = svc._shape(scope)
+            keep = {d for _x, d in refs}
+            for d in list(keep):
+                p = shape.facts(d).parent
+                if p >= 0:
+                    keep.add(p)
+            for d in list(keep):
+                keep.update(shape.facts(d).children)
+            self.vectors.append({d: vec[d] for d in keep if d in vec})
+        self.svc = svc
+        self._state = None
+        self.names = [svc._shape(scope).ids for scope, _s, _terms in self.plan]   # clause id by docnum
+
+    def state(self, groups: list[float]) -> tuple:
+        """(s_best, candidates with their features) under these group weights: the service's own stage 2,
+        remembered for the last group weights (a step of a feature weight changes neither)."""
+        key = tuple(groups)
+        if self._state is not None and self._state[0] == key:
+            return self._state[1]
+        got = (0.0, [])
+        if self.text:
+            accs = []
+            for vec in self.vectors:
+                acc = {}
+                for d, g in vec.items():
+                    x = sum(a * b for a, b in zip(g, groups) if a)
+                    if x > 0:
+                        acc[d] = x
+                accs.append(acc)
+            got = self.svc._candidates(self.query, self.doc, LIMIT, self.plan, [a.get for a in accs], accs)
+        self._state = (key, got)
+        return got
+
+    def ranked(self, groups: list[float], v: tuple) -> list[str]:
+        ids = list(self.before)
+        if self.text:
+            s_best, cands = self.state(groups)
+            ids += self.lead
+            ids += [self.names[i][d] for _final, i, d in rank.order(cands, s_best, v)]
+        return list(dict.fromkeys(ids))[:LIMIT]
+
+    def rr(self, groups, v) -> float:
+        for i, cid in enumerate(self.ranked(groups, v)):
+            if cid in self.good:
+                return 1.0 / (i + 1)
+        return 0.0
+
+
+# -- the fit ---------------------------------------------------------------------------------------
+
+def objective(data: list[tuple[Prepared, float]], groups, v) -> float:
+    return sum(w * p.rr(groups, v) for p, w in data) / sum(w for _p, w in data)
+
+
+def params_of(weights: rank.Weights) -> dict:
+    return {**{("g", g): weights.groups[g] for g in rank.GROUPS}, **{("f", f): weights.features[f] for f in rank.FEATURES}}
+
+
+def unpack(params: dict) -> tuple[list[float], tuple]:
+    return [params[("g", g)] for g in rank.GROUPS], tuple(params[("f", f)] for f in rank.FEATURES)
+
+
+def penalty(params: dict, ref: dict) -> float:
+    return PULL * sum((params[k] - ref[k]) ** 2 for k in params)
+
+
+def fit(data, log=print, rounds: int = 8) -> tuple[dict, float]:
+    ref = params_of(rank.Weights.reference())
+    params = dict(ref)
+    best = objective(data, *unpack(params)) - penalty(params, ref)
+    log(f"  start: objective {best:.4f}")
+    for r in range(rounds):
+        start = best
+        for k in params:
+            if k == ("g", ANCHOR):
+                continue
+            now = params[k]
+            tries = ([now * m for m in GROUP_STEPS] if k[0] == "g" else [now + d for d in FEATURE_STEPS])
+            if k[0] == "g" and now == 0.0:
+                tries = [0.25, 0.5, 1.0]
+            for x in tries:
+                if x == now:
+                    continue
+                params[k] = x
+                got = objective(data, *unpack(params)) - penalty(params, ref)
+                if got > best + 1e-9:
+                    best, now = got, x
+                params[k] = now
+        log(f"  round {r + 1}: objective {best:.4f}")
+        if best - start < 1e-4:
+            break
+    return params, best
+
+
+def weigh(bench: list[Prepared], asked: list[Prepared]) -> list[tuple[Prepared, float]]:
+    """Each bench query weight 1; the question-file queries together QUESTION_SHARE of the total."""
+    data = [(p, 1.0) for p in bench]
+    if asked and QUESTION_SHARE > 0:
+        each = QUESTION_SHARE / (1 - QUESTION_SHARE) * len(bench) / len(asked)
+        data += [(p, each) for p in asked]
+    return data
+
+
+def report(name: str, prepared: list[Prepared], groups, v) -> dict:
+    rrs = [p.rr(groups, v) for p in prepared]
+    n = len(rrs) or 1
+    return {"set": name, "n": len(rrs), "mrr": round(sum(rrs) / n, 4),
+            "hit@1": round(sum(1 for x in rrs if x == 1.0) / n, 4),
+            "hit@5": round(sum(1 for x in rrs if x >= 0.2) / n, 4)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cv", type=int, default=0, help="k-fold cross-validation over the bench training queries")
+    ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--no-questions", action="store_true", help="fit on the bench training queries alone")
+    ap.add_argument("--max-questions", type=int, default=0, help="use at most this many question-file queries")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    corpus = get_corpus()
+    tmp = Path(tempfile.mkdtemp(prefix="rank-fit-"))
+    try:
+        svc = SearchService(corpus, str(tmp / "index"))
+        bench = [Prepared(svc, c, corpus) for c in bench_queries()]
+        asked: list[Prepared] = []
+        if not args.no_questions:
+            qdir = tmp / "questions"
+            qdir.mkdir()
+            held = split_questions(qdir)
+            if args.max_questions:
+                held = sorted(held, key=lambda c: _hash(c["ids"][0] + c["q"]))[: args.max_questions]
+            saved = questions.DIR
+            questions.DIR = qdir
+            try:
+                svc_q = SearchService(corpus, str(tmp / "index-q"))
+                asked = [Prepared(svc_q, c, corpus) for c in held]
+            finally:
+                questions.DIR = saved
+        print(f"training: {len(bench)} bench queries, {len(asked)} question-file queries "
+              f"({time.perf_counter() - t0:.1f} s to prepare)")
+        if args.cv:
+            return cross_validate(bench, asked, args.cv)
+        params, _best = fit(weigh(bench, asked))
+        groups, v = unpack(params)
+        ref_groups, ref_v = unpack(params_of(rank.Weights.reference()))
+        figures = []
+        for name, part in (("bench training", bench), ("question files (held out by question)", asked)):
+            if part:
+                before, after = report(name, part, ref_groups, ref_v), report(name, part, groups, v)
+                figures.append({"set": name, "n": after["n"], "before": before, "after": after})
+                print(f"{name}: n {after['n']}  MRR {before['mrr']:.3f} → {after['mrr']:.3f}  "
+                      f"hit@1 {before['hit@1']:.3f} → {after['hit@1']:.3f}  hit@5 {before['hit@5']:.3f} → {after['hit@5']:.3f}")
+        weights = rank.Weights(dict(zip(rank.GROUPS, groups)), dict(zip(rank.FEATURES, v)), fitted={
+            "command": "make rank (python bench/rank_fit.py)",
+            "method": "coordinate ascent on weighted MRR, pulled toward the reference weights",
+            "training": {"search_cases.yaml": "dev split", "search_tabletalk.yaml": "part tune",
+                         "search_kana.yaml": "part tune",
+                         "questions/<doc>.yaml": "one question per clause with two or more, held out of the index"
+                         if asked else "not used"},
+            "queries": {"bench": len(bench), "questions": len(asked)},
+            "question_share": QUESTION_SHARE if asked else 0, "pull": PULL, "pool": POOL,
+            "figures": figures})
+        print(json.dumps(weights.to_json()["groups"]), json.dumps(weights.to_json()["features"]))
+        if not args.dry_run:
+            rank.WEIGHTS_FILE.write_text(json.dumps(weights.to_json(), ensure_ascii=False, indent=1) + "\n",
+                                         encoding="utf-8")
+            print(f"wrote {rank.WEIGHTS_FILE.relative_to(ROOT)}")
+        print(f"{time.perf_counter() - t0:.0f} s")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def cross_validate(bench, asked, k):
+    """Fit on k−1 folds of the bench training queries (and all question-file queries), score the k-th."""
+    ref_groups, ref_v = unpack(params_of(rank.Weights.reference()))
+    rows = []
+    for fold in range(k):
+        train = [p for p in bench if _hash(p.case["q"]) % k != fold]
+        test = [p for p in bench if _hash(p.case["q"]) % k == fold]
+        params, _ = fit(weigh(train, asked), log=lambda *_: None)
+        groups, v = unpack(params)
+        before, after = report("fold", test, ref_groups, ref_v), report("fold", test, groups, v)
+        rows.append((before, after))
+        print(f"fold {fold + 1}/{k}: n {after['n']}  MRR {before['mrr']:.3f} → {after['mrr']:.3f}  "
+              f"hit@1 {before['hit@1']:.3f} → {after['hit@1']:.3f}  hit@5 {before['hit@5']:.3f} → {after['hit@5']:.3f}")
+    n = sum(a["n"] for _b, a in rows)
+    for key in ("mrr", "hit@1", "hit@5"):
+        b = sum(x["n"] * x[key] for x, _ in rows) / n
+        a = sum(y["n"] * y[key] for _, y in rows) / n
+        print(f"cv {key}: {b:.4f} → {a:.4f}")
+
+
+if __name__ == "__main__":
+    main()
