@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 LOCKS    := requirements/serve.txt requirements/test.txt
 MIN_PY   := 3.11
 
-.PHONY: serve dev test test-postgresql test-latest bench lock clean delete-database check-venv
+.PHONY: serve dev test test-postgresql test-latest bench rank lock clean delete-database check-venv
 
 # A venv made by a Python older than 3.11 (the first `make` ran with another python3) is rebuilt.
 check-venv:
@@ -73,6 +73,12 @@ bench: check-venv $(VENV)/.test-installed
 	$(PY) bench/search_quality.py
 	$(PY) bench/search_speed.py --no-http
 	$(PY) bench/engine_speed.py --games 10
+
+# Fit the search ranking's weights (judge_app/search/weights.json) on the project's own training queries
+# (bench/rank_fit.py says which), then score every query set; commit weights.json with the figures.
+rank: check-venv $(VENV)/.test-installed
+	$(PY) bench/rank_fit.py
+	$(PY) bench/search_quality.py --summary
 
 # Removes what the build and the tests leave; never the saved sessions and rulings (instance/).
 clean:

@@ -135,7 +135,9 @@ class Prepared:
                     keep.add(p)
             for d in list(keep):
                 keep.update(shape.facts(d).children)
-            self.vectors.append({d: vec[d] for d in keep if d in vec})
+            # sparse, by group: [(group index, [(docnum, score)])], the pool's clauses only
+            self.vectors.append([(j, [(d, vec[d][j]) for d in sorted(keep) if d in vec and vec[d][j]])
+                                 for j in range(len(rank.GROUPS))])
         self.svc = svc
         self._state = None
         self.names = [svc._shape(scope).ids for scope, _s, _terms in self.plan]   # clause id by docnum
@@ -149,13 +151,15 @@ class Prepared:
         got = (0.0, [])
         if self.text:
             accs = []
-            for vec in self.vectors:
-                acc = {}
-                for d, g in vec.items():
-                    x = sum(a * b for a, b in zip(g, groups) if a)
-                    if x > 0:
-                        acc[d] = x
-                accs.append(acc)
+            for by_group in self.vectors:
+                acc: dict[int, float] = {}
+                get = acc.get
+                for j, items in by_group:
+                    w = groups[j]
+                    if w and items:
+                        for d, x in items:
+                            acc[d] = get(d, 0.0) + x * w
+                accs.append({d: x for d, x in acc.items() if x > 0})
             got = self.svc._candidates(self.query, self.doc, LIMIT, self.plan, [a.get for a in accs], accs)
         self._state = (key, got)
         return got
@@ -244,7 +248,11 @@ def main(argv=None):
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--no-questions", action="store_true", help="fit on the bench training queries alone")
     ap.add_argument("--max-questions", type=int, default=0, help="use at most this many question-file queries")
+    ap.add_argument("--share", type=float, default=None, help="the question-file queries' share of the objective")
     args = ap.parse_args(argv)
+    global QUESTION_SHARE
+    if args.share is not None:
+        QUESTION_SHARE = args.share
     t0 = time.perf_counter()
     corpus = get_corpus()
     tmp = Path(tempfile.mkdtemp(prefix="rank-fit-"))
@@ -265,7 +273,7 @@ def main(argv=None):
                 asked = [Prepared(svc_q, c, corpus) for c in held]
             finally:
                 questions.DIR = saved
-        print(f"training: {len(bench)} bench queries, {len(asked)} question-file queries "
+        print(f"question share {QUESTION_SHARE}; training: {len(bench)} bench queries, {len(asked)} question-file queries "
               f"({time.perf_counter() - t0:.1f} s to prepare)")
         if args.cv:
             return cross_validate(bench, asked, args.cv)
@@ -300,23 +308,33 @@ def main(argv=None):
 
 
 def cross_validate(bench, asked, k):
-    """Fit on k−1 folds of the bench training queries (and all question-file queries), score the k-th."""
+    """Fit on k−1 folds of the training queries (bench and question-file queries alike, folds by a hash of
+    the query), score the k-th; the bench and the question-file queries are reported apart."""
     ref_groups, ref_v = unpack(params_of(rank.Weights.reference()))
-    rows = []
+    totals = {"bench": [], "questions": []}
     for fold in range(k):
-        train = [p for p in bench if _hash(p.case["q"]) % k != fold]
-        test = [p for p in bench if _hash(p.case["q"]) % k == fold]
-        params, _ = fit(weigh(train, asked), log=lambda *_: None)
+        def part(ps, held):
+            return [p for p in ps if (_hash(p.case["q"]) % k == fold) == held]
+        params, _ = fit(weigh(part(bench, False), part(asked, False)), log=lambda *_: None)
         groups, v = unpack(params)
-        before, after = report("fold", test, ref_groups, ref_v), report("fold", test, groups, v)
-        rows.append((before, after))
-        print(f"fold {fold + 1}/{k}: n {after['n']}  MRR {before['mrr']:.3f} → {after['mrr']:.3f}  "
-              f"hit@1 {before['hit@1']:.3f} → {after['hit@1']:.3f}  hit@5 {before['hit@5']:.3f} → {after['hit@5']:.3f}")
-    n = sum(a["n"] for _b, a in rows)
-    for key in ("mrr", "hit@1", "hit@5"):
-        b = sum(x["n"] * x[key] for x, _ in rows) / n
-        a = sum(y["n"] * y[key] for _, y in rows) / n
-        print(f"cv {key}: {b:.4f} → {a:.4f}")
+        for name, ps in (("bench", part(bench, True)), ("questions", part(asked, True))):
+            if not ps:
+                continue
+            before, after = report(name, ps, ref_groups, ref_v), report(name, ps, groups, v)
+            totals[name].append((before, after))
+            print(f"fold {fold + 1}/{k} {name}: n {after['n']}  MRR {before['mrr']:.3f} → {after['mrr']:.3f}  "
+                  f"hit@1 {before['hit@1']:.3f} → {after['hit@1']:.3f}  hit@5 {before['hit@5']:.3f} → {after['hit@5']:.3f}",
+                  flush=True)
+    for name, rows in totals.items():
+        if not rows:
+            continue
+        n = sum(a["n"] for _b, a in rows)
+        line = []
+        for key in ("mrr", "hit@1", "hit@5"):
+            b = sum(x["n"] * x[key] for x, _ in rows) / n
+            a = sum(y["n"] * y[key] for _, y in rows) / n
+            line.append(f"{key} {b:.4f} → {a:.4f}")
+        print(f"cv {name} (n {n}): " + ", ".join(line))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,9 @@ class Query:
     # words typed in hiragana read as the rulebook's (readings.py): [(「ゆうせんけん」, 優先権)]; the fields
     # above then describe the query as converted
     conversions: tuple[tuple[str, str], ...] = ()
+    # the last sentence of a query of several (what is asked, after the description): its words and bigrams
+    tail_words: tuple[str, ...] = ()
+    tail_bigrams: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, raw: str, kana: readings.KanaTable | None = None) -> "Query":
@@ -37,12 +40,29 @@ class Query:
         text = converted if conversions else raw
         folded = fold(text)
         words = analysis.content_words(text)
+        tail = last_sentence(nfkc(text))
         return cls(raw=raw, folded=folded, words=words,
                    bigrams=tuple(dict.fromkeys(analysis.bigrams_of_folded(folded))),
                    brackets=tuple(analysis.bracketed(text)), key=term_key(text),
                    asked_key=term_key(QUESTION_TAIL.sub("", text)),
                    question=len(words) >= 2 or raw.rstrip().endswith(("?", "？")),
-                   conversions=tuple(conversions))
+                   conversions=tuple(conversions),
+                   tail_words=analysis.content_words(tail) if tail else (),
+                   tail_bigrams=tuple(dict.fromkeys(analysis.bigrams_of_folded(fold(tail)))) if tail else ())
+
+
+_SENTENCE_END = re.compile(r"[。！？!?\n]+")
+_COMMA = re.compile(r"[、,，]+")
+LONG_QUERY = 25        # characters: a query this long without a full stop is split at its last comma
+
+
+def last_sentence(text: str) -> str:
+    """The last sentence of a query of several (「…に置いた。このとき…はどうなる？」 → 「このとき…はどうなる」), the
+    part after the last comma of a long query of one sentence, or '' when the query is one sentence."""
+    parts = [p for p in _SENTENCE_END.split(text) if p.strip()]
+    if len(parts) < 2 and len(text) >= LONG_QUERY:
+        parts = [p for p in _COMMA.split(parts[0] if parts else text) if p.strip()]
+    return parts[-1].strip() if len(parts) >= 2 else ""
 
 
 @functools.lru_cache(maxsize=1024)

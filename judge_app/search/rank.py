@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import operator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,7 +37,7 @@ from judge_app.search.glossary import GLOSSARY_SECTIONS
 
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
-GROUPS = ("bi", "w", "qbi", "qw", "syn", "key_whole", "term_whole", "key_bracket", "key_named", "key_syn")
+GROUPS = ("bi", "w", "qbi", "qw", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named", "key_syn")
 FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number
@@ -71,17 +72,19 @@ class Weights:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls.reference()
-        groups = {g: float(data.get("groups", {}).get(g, 1.0)) for g in GROUPS}
+        ref = cls.reference()
+        groups = {g: float(data.get("groups", {}).get(g, ref.groups[g])) for g in GROUPS}
         feats = {f: float(data.get("features", {}).get(f, 0.0)) for f in FEATURES}
         return cls(groups, feats, int(data.get("candidates", 30)), data.get("fitted", {}))
 
     @classmethod
     def reference(cls) -> "Weights":
-        """The hand-set ranking before issue 29, as weights: every group 1, the re-ranking's factors as logs."""
+        """The hand-set ranking before issue 29, as weights: every group 1 (the query's last sentence, new, 0),
+        the re-ranking's factors as logs, the new features 0."""
         feats = {f: 0.0 for f in FEATURES}
         feats.update(heading_q=math.log(0.6), quantity=math.log(1 + rerank.QUANTITY_BONUS),
                      modality=math.log(1 + rerank.MODALITY_BONUS), wording=math.log(rerank.WORDING_FACTOR))
-        return cls({g: 1.0 for g in GROUPS}, feats)
+        return cls({g: 0.0 if g == "tail" else 1.0 for g in GROUPS}, feats)
 
     def vector(self) -> tuple[float, ...]:
         return tuple(self.features.get(f, 0.0) for f in FEATURES)
@@ -124,6 +127,7 @@ class ScopeShape:
         self.ids = [s["info"]["id"] for s in stored]
         self.docnum = {cid: d for d, cid in enumerate(self.ids)}
         self.defined = defined
+        self.inherited = frozenset(d for d, s in enumerate(stored) if s["info"]["inherited"])
         self._facts: dict[int, ClauseFacts] = {}
 
     def facts(self, d: int) -> ClauseFacts:
@@ -154,11 +158,18 @@ class QueryFacts:
     named: frozenset               # defined terms named inside the query (not the whole query)
 
 
-def features(facts: ClauseFacts, sget, s_best: float, q: QueryFacts, cover: float, qcover: float) -> list[float]:
-    """F for one candidate, in FEATURES order; `sget(docnum)` is the stage-1 score of a clause of its scope."""
+def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float) -> list[float]:
+    """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
+    scope (dict.get of the clauses the query hit)."""
     cf = facts.form
-    kids = [sget(k) for k in facts.children]
     inv = 1.0 / s_best
+    if facts.children:
+        kids = [get(k, 0.0) for k in facts.children]
+        child_max = max(kids) * inv
+        hit = CHILD_HIT * s_best
+        child_hits = math.log1p(sum(1 for k in kids if k >= hit))
+    else:
+        child_max = child_hits = 0.0
     return [
         1.0 if (q.question and facts.heading) else 0.0,
         1.0 if (q.form.quantity and cf.quantity) else 0.0,
@@ -171,15 +182,15 @@ def features(facts: ClauseFacts, sget, s_best: float, q: QueryFacts, cover: floa
         facts.length,
         cover,
         qcover,
-        (sget(facts.parent) * inv) if facts.parent >= 0 else 0.0,
-        (max(kids) * inv) if kids else 0.0,
-        math.log1p(sum(1 for k in kids if k >= CHILD_HIT * s_best)),
+        get(facts.parent, 0.0) * inv if facts.parent >= 0 else 0.0,
+        child_max,
+        child_hits,
     ]
 
 
 def combine(s: float, s_best: float, f: list[float], v: tuple[float, ...]) -> float:
     """The final score, log-scaled: log(s/s_best + DELTA) + v·F."""
-    return math.log(s / s_best + DELTA) + sum(a * b for a, b in zip(v, f) if a)
+    return math.log(s / s_best + DELTA) + sum(map(operator.mul, v, f))
 
 
 def shown_score(final: float, s_best: float) -> float:

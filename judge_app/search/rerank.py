@@ -1,4 +1,4 @@
-"""A second look at the top text results: what kind of answer does the question want?
+"""The form of a question and of a clause: what kind of answer does the question want, what does the clause do?
 
 BM25 counts shared tokens; it cannot tell a clause that answers 「何枚まで入れられる？」 (「4枚以下である
 必要があります」) from one that only explains how a card's wording 「N枚までを」 is read. The question's
@@ -8,8 +8,10 @@ form says what an answer looks like, and a clause's form says what it does:
   that states a permission, a prohibition or a requirement (できます, できません, 構いません, 必要があります);
 - a question that quotes no card text wants a rule more than the explanation of card wording
   (「「キャラ」と表記されている場合…」, 「「N枚までを」と指示がある場合…」).
-Each match multiplies the BM25 score by a small factor, so a feature only decides between candidates
-of similar score; it never brings up a clause the words did not find.
+Each match is a feature of the fitted ranking's second stage (rank.py): a weight per match, fitted with the
+others (weights.json), multiplies the score of a candidate the words found; it never brings up a clause the
+words did not find. The factors below were the hand-set weights before the ranking was fitted, and are its
+reference (rank.Weights.reference).
 """
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ import re
 from judge_app.search import analysis
 from judge_app.search.normalize import fold, nfkc
 
-RERANK_DEPTH = 20          # how many of the text results are looked at again
 QUANTITY_BONUS = 0.15      # a quantity question and a clause stating a number
 MODALITY_BONUS = 0.12      # a "can I / may I" question and a clause stating permission or prohibition
 WORDING_FACTOR = 0.85      # a question quoting nothing and a clause explaining card wording
@@ -80,15 +81,3 @@ class ClauseForm:
         self.quantity = bool(_STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
         self.modality = bool(_STATES_MODALITY.search(t))
         self.wording = bool(_CARD_WORDING.search(t))
-
-
-def factor(q: QueryForm, c: ClauseForm, question: bool) -> float:
-    """The multiplier of one clause's score for one query."""
-    f = 1.0
-    if q.quantity and c.quantity:
-        f *= 1.0 + QUANTITY_BONUS
-    if q.modality and c.modality:
-        f *= 1.0 + MODALITY_BONUS
-    if question and q.quotes_nothing and c.wording:
-        f *= WORDING_FACTOR
-    return f

@@ -9,6 +9,7 @@ Queries are never parsed with Whoosh's query language: AND, OR, NOT, quotes, * a
 """
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import OrderedDict
@@ -35,6 +36,8 @@ MAX_DF = 0.25           # query tokens in more than this share of the clauses ar
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
+TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence weighed again
+SPARE = 16              # text results made beyond the limit, for the merge with number and term hits
 ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
 ANSWER_SHARE = 0.67     # when that sub-clause scores at least this share of the result's own score
 
@@ -177,6 +180,9 @@ class SearchService:
         groups = [("text", [("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
                   # the same tokens against the questions each clause answers
                   ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
+        if query.tail_bigrams or query.tail_words:     # the last sentence again: what is asked
+            groups.append(("tail", [("bi", t) for t in query.tail_bigrams] + [("w", t) for t in dict.fromkeys(query.tail_words)],
+                           1.0, TAIL_TOKENS))
         expanded = [expansion(syn.term) for syn, _talk in syns]
         for term_bi, term_words, _key in expanded:     # each expansion: its few most selective tokens
             groups.append(("syn", [("bi", t) for t in term_bi] + [("w", t) for t in term_words], SYNONYM_BOOST,
@@ -209,7 +215,7 @@ class SearchService:
             found = sorted(((post.doc_frequency(searcher, f, t), f, t) for f, t in cands), key=lambda x: x[0])
             kept = [x for x in found if 0 < x[0] <= cap] or [x for x in found if x[0]][:3]
             for _n, f, t in kept[:limit]:
-                terms.append((f, t, BOOSTS[f] * boost, "syn" if kind == "syn" else f))
+                terms.append((f, t, BOOSTS[f] * boost, kind if kind in ("syn", "tail") else f))
         return terms + keys
 
     def _plan(self, query: Query, doc: str | None, syns) -> list[tuple[str, object, list]]:
@@ -229,7 +235,8 @@ class SearchService:
         accs = [sums(self._postings[scope], s, [(f, t, b * w.groups[g]) for f, t, b, g in terms])
                 for scope, s, terms in plan]
         s_best, cands = self._candidates(query, doc, limit, plan, [acc.get for acc in accs], accs)
-        ranked = rank.order(cands, s_best, w.vector())
+        # only the first few are shown: the merge with number and term hits drops at most a few
+        ranked = rank.order(cands, s_best, w.vector())[: limit + SPARE]
         answers = self._answers_inside(plan, ranked, {(i, d): x for x, i, d, _f in cands}, s_best)
         hits = []
         for final, i, d in ranked:
@@ -282,7 +289,8 @@ class SearchService:
         for i, (scope, s, _terms) in enumerate(plan):
             acc = accs[i]
             if doc is None and self.inherited.get(scope):
-                acc = {d: x for d, x in acc.items() if not self._is_inherited(scope, d)}
+                inherited = self._shape(scope).inherited
+                acc = {d: x for d, x in acc.items() if d not in inherited}
             pool += [(x, i, d) for x, d in best_of(acc, k)]
         pool.sort(key=lambda t: (-t[0], t[1], t[2]))
         pool = pool[:k]
@@ -292,28 +300,40 @@ class SearchService:
         seen = {(i, d) for _x, i, d in pool}
         for _x, i, d in list(pool):               # parents: a query matching several children lifts them
             p = self._shape(plan[i][0]).facts(d).parent
-            if p >= 0 and (i, p) not in seen and not (doc is None and self._is_inherited(plan[i][0], p)):
+            if p >= 0 and (i, p) not in seen and not (doc is None and p in self._shape(plan[i][0]).inherited):
                 seen.add((i, p))
-                pool.append((sgets[i](p) or 0.0, i, p))
-        facts_q = rank.QueryFacts(query.question, rerank.QueryForm(query.raw), frozenset(self._named_terms(query)))
-        covers = {}
-        out = []
+                pool.append((sgets[i](p, 0.0), i, p))
+        facts_q = self._query_facts(query)
+        by_scope: dict[int, list[tuple[float, int]]] = {}
         for x, i, d in pool:
+            by_scope.setdefault(i, []).append((x, d))
+        out = []
+        for i, items in by_scope.items():
             scope, s, terms = plan[i]
-            shape = self._shape(scope)
-            if i not in covers:
-                post = self._postings[scope]
-                covers[i] = ([post.holders(s, f, t) for f, t, _b, g in terms if g in ("bi", "w")],
-                             [post.holders(s, f, t) for f, t, _b, g in terms if g in ("qbi", "qw")])
-            text_sets, asked_sets = covers[i]
-            cover = sum(1 for h in text_sets if d in h) / len(text_sets) if text_sets else 0.0
-            qcover = sum(1 for h in asked_sets if d in h) / len(asked_sets) if asked_sets else 0.0
-            get = sgets[i]
-            out.append((x, i, d, rank.features(shape.facts(d), lambda n: get(n) or 0.0, s_best, facts_q, cover, qcover)))
+            shape, post, get = self._shape(scope), self._postings[scope], sgets[i]
+            ds = {d for _x, d in items}
+            # how many of the query's kept text tokens, and of its tokens matched against the questions, each holds
+            text_n = asked_n = 0
+            held: dict[int, int] = {}
+            asked: dict[int, int] = {}
+            for f, t, _b, g in terms:
+                if g == "bi" or g == "w":
+                    text_n += 1
+                    for d in ds.intersection(post.holders(s, f, t)):
+                        held[d] = held.get(d, 0) + 1
+                elif g == "qbi" or g == "qw":
+                    asked_n += 1
+                    for d in ds.intersection(post.holders(s, f, t)):
+                        asked[d] = asked.get(d, 0) + 1
+            for x, d in items:
+                cover = held.get(d, 0) / text_n if text_n else 0.0
+                qcover = asked.get(d, 0) / asked_n if asked_n else 0.0
+                out.append((x, i, d, rank.features(shape.facts(d), get, s_best, facts_q, cover, qcover)))
         return s_best, out
 
-    def _is_inherited(self, scope: str, d: int) -> bool:
-        return bool(self._postings[scope].stored(self._searcher(scope), d)["info"]["inherited"])
+    @functools.lru_cache(maxsize=256)
+    def _query_facts(self, query: Query) -> rank.QueryFacts:
+        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), frozenset(self._named_terms(query)))
 
     # -- the answer -------------------------------------------------------------------------
     def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:
