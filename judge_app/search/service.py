@@ -279,11 +279,13 @@ class SearchService:
         s_best, cands = self._candidates(query, doc, limit, plan, sgets, accs)
         return [(final, s_best, plan[i][0], d) for final, i, d in rank.order(cands, s_best, v)]
 
-    def _candidates(self, query: Query, doc: str | None, limit: int, plan, sgets, accs) -> tuple[float, list]:
+    def _candidates(self, query: Query, doc: str | None, limit: int, plan, sgets, accs,
+                    covers: dict | None = None) -> tuple[float, list]:
         """(s_best, [(s, scope index, docnum, F)]): the best k clauses by stage-1 score over every scope, and
-        their parents, each with its features. `sgets[i](docnum)` is the stage-1 score of a clause of plan[i]'s
-        scope (None when the query did not hit it), `accs[i]` the clauses hit; the fitting
-        (bench/rank_fit.py) calls this with its own scores."""
+        their parents, each with its features. `sgets[i](docnum, default)` is the stage-1 score of a clause of
+        plan[i]'s scope, `accs[i]` the clauses hit; the fitting (bench/rank_fit.py) calls this with its own
+        scores, and keeps `covers` ({(scope index, docnum): (coverage, question coverage)}, which no weight
+        changes) from one call to the next."""
         k = max(limit * 3, self.weights.candidates)
         pool = []                                  # (s, scope index, docnum), every scope's best k
         for i, (scope, s, _terms) in enumerate(plan):
@@ -307,27 +309,32 @@ class SearchService:
         by_scope: dict[int, list[tuple[float, int]]] = {}
         for x, i, d in pool:
             by_scope.setdefault(i, []).append((x, d))
+        covers = {} if covers is None else covers
         out = []
         for i, items in by_scope.items():
             scope, s, terms = plan[i]
             shape, post, get = self._shape(scope), self._postings[scope], sgets[i]
-            ds = {d for _x, d in items}
-            # how many of the query's kept text tokens, and of its tokens matched against the questions, each holds
-            text_n = asked_n = 0
-            held: dict[int, int] = {}
-            asked: dict[int, int] = {}
-            for f, t, _b, g in terms:
-                if g == "bi" or g == "w":
-                    text_n += 1
-                    for d in ds.intersection(post.holders(s, f, t)):
-                        held[d] = held.get(d, 0) + 1
-                elif g == "qbi" or g == "qw":
-                    asked_n += 1
-                    for d in ds.intersection(post.holders(s, f, t)):
-                        asked[d] = asked.get(d, 0) + 1
+            ds = {d for _x, d in items if (i, d) not in covers}
+            if ds:
+                # how many of the query's kept text tokens, and of its tokens matched against the questions,
+                # each candidate holds
+                text_n = asked_n = 0
+                held: dict[int, int] = {}
+                asked: dict[int, int] = {}
+                for f, t, _b, g in terms:
+                    if g == "bi" or g == "w":
+                        text_n += 1
+                        for d in ds.intersection(post.holders(s, f, t)):
+                            held[d] = held.get(d, 0) + 1
+                    elif g == "qbi" or g == "qw":
+                        asked_n += 1
+                        for d in ds.intersection(post.holders(s, f, t)):
+                            asked[d] = asked.get(d, 0) + 1
+                for d in ds:
+                    covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
+                                      asked.get(d, 0) / asked_n if asked_n else 0.0)
             for x, d in items:
-                cover = held.get(d, 0) / text_n if text_n else 0.0
-                qcover = asked.get(d, 0) / asked_n if asked_n else 0.0
+                cover, qcover = covers[(i, d)]
                 out.append((x, i, d, rank.features(shape.facts(d), get, s_best, facts_q, cover, qcover)))
         return s_best, out
 
