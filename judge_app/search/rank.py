@@ -155,7 +155,7 @@ class QueryFacts:
     """What stage 2 knows of the query."""
     question: bool
     form: rerank.QueryForm
-    named: frozenset               # defined terms named inside the query (not the whole query)
+    named: tuple                   # defined terms named inside the query (not the whole query), longest first, ≤ 8
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float) -> list[float]:
@@ -175,7 +175,7 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         1.0 if (q.form.quantity and cf.quantity) else 0.0,
         1.0 if (q.form.modality and cf.modality) else 0.0,
         1.0 if (q.question and q.form.quotes_nothing and cf.wording) else 0.0,
-        1.0 if (q.named and facts.defines and not q.named.isdisjoint(facts.defines)) else 0.0,
+        1.0 if (q.named and facts.defines and not facts.defines.isdisjoint(q.named)) else 0.0,
         1.0 if facts.glossary_sec else 0.0,
         facts.depth,
         1.0 if facts.leaf else 0.0,

@@ -169,10 +169,6 @@ class SearchService:
                     got = self._shapes[scope] = rank.ScopeShape(self.corpus, stored, self._defined)
         return got
 
-    def _named_terms(self, query: Query) -> list[str]:
-        """Defined terms named inside the query (not the whole query), longest first, at most 8."""
-        return [k for k in self._term_keys if k in query.folded and k != query.key][:8]
-
     def _query_parts(self, query: Query, syns) -> tuple[list, list]:
         """The query's candidate (field, token) lists with their group, boost and limit, then the keyword
         units as (field, unit, boost, group); worked out once per query, not once for each of the five scopes."""
@@ -194,7 +190,7 @@ class SearchService:
         for k in dict.fromkeys(term_key(b) for b in query.brackets):
             if k and k != whole:
                 keys.append(("keys", k, BOOSTS["keys"], "key_bracket"))
-        for k in self._named_terms(query):
+        for k in self._query_facts(query).named:     # defined terms named inside the query, longest first
             keys.append(("keys", k, BOOSTS["keys"] * CONTAINED_TERM, "key_named"))
         for _bi, _words, key in expanded:
             keys.append(("keys", key, BOOSTS["keys"] * SYNONYM_BOOST, "key_syn"))
@@ -287,33 +283,38 @@ class SearchService:
         scores, and keeps `covers` ({(scope index, docnum): (coverage, question coverage)}, which no weight
         changes) from one call to the next."""
         k = max(limit * 3, self.weights.candidates)
+        shapes = [self._shape(scope) for scope, _s, _terms in plan]
         pool = []                                  # (s, scope index, docnum), every scope's best k
         for i, (scope, s, _terms) in enumerate(plan):
             acc = accs[i]
             if doc is None and self.inherited.get(scope):
-                inherited = self._shape(scope).inherited
+                inherited = shapes[i].inherited
                 acc = {d: x for d, x in acc.items() if d not in inherited}
             pool += [(x, i, d) for x, d in best_of(acc, k)]
-        pool.sort(key=lambda t: (-t[0], t[1], t[2]))
-        pool = pool[:k]
+        if len(plan) > 1:                          # one scope's best_of is in this order already
+            pool.sort(key=lambda t: (-t[0], t[1], t[2]))
+            pool = pool[:k]
         if not pool or pool[0][0] <= 0:
             return 0.0, []
         s_best = pool[0][0]
-        seen = {(i, d) for _x, i, d in pool}
-        for _x, i, d in list(pool):               # parents: a query matching several children lifts them
-            p = self._shape(plan[i][0]).facts(d).parent
-            if p >= 0 and (i, p) not in seen and not (doc is None and p in self._shape(plan[i][0]).inherited):
-                seen.add((i, p))
-                pool.append((sgets[i](p, 0.0), i, p))
-        facts_q = self._query_facts(query)
         by_scope: dict[int, list[tuple[float, int]]] = {}
         for x, i, d in pool:
             by_scope.setdefault(i, []).append((x, d))
+        for i, items in by_scope.items():          # parents: a query matching several children lifts them
+            shape, get = shapes[i], sgets[i]
+            skip = shape.inherited if doc is None else ()
+            have = {d for _x, d in items}
+            for _x, d in list(items):
+                p = shape.facts(d).parent
+                if p >= 0 and p not in have and p not in skip:
+                    have.add(p)
+                    items.append((get(p, 0.0), p))
+        facts_q = self._query_facts(query)
         covers = {} if covers is None else covers
         out = []
         for i, items in by_scope.items():
             scope, s, terms = plan[i]
-            shape, post, get = self._shape(scope), self._postings[scope], sgets[i]
+            shape, post, get = shapes[i], self._postings[scope], sgets[i]
             ds = {d for _x, d in items if (i, d) not in covers}
             if ds:
                 # how many of the query's kept text tokens, and of its tokens matched against the questions,
@@ -333,14 +334,17 @@ class SearchService:
                 for d in ds:
                     covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
                                       asked.get(d, 0) / asked_n if asked_n else 0.0)
+            facts = shape.facts
             for x, d in items:
                 cover, qcover = covers[(i, d)]
-                out.append((x, i, d, rank.features(shape.facts(d), get, s_best, facts_q, cover, qcover)))
+                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, cover, qcover)))
         return s_best, out
 
-    @functools.lru_cache(maxsize=256)
+    @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _query_facts(self, query: Query) -> rank.QueryFacts:
-        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), frozenset(self._named_terms(query)))
+        """What stage 2 reads of the query, once per query (the fitting asks again and again)."""
+        named = tuple(k for k in self._term_keys if k in query.folded and k != query.key)[:8]
+        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named)
 
     # -- the answer -------------------------------------------------------------------------
     def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:

@@ -51,7 +51,7 @@ def _facts(children=(), parent=-1, **kw):
 
 
 def _query(text="何が起きる？", named=()):
-    return rank.QueryFacts(True, rerank.QueryForm(text), frozenset(named))
+    return rank.QueryFacts(True, rerank.QueryForm(text), tuple(named))
 
 
 def test_children_and_parent_scores_are_features_relative_to_the_best():

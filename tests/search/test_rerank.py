@@ -41,7 +41,7 @@ def test_opcg_5_1_2_3_states_a_number_and_2_2_4_1_explains_card_wording(corpus):
 def _wording(question: str, clause) -> float:
     """The `wording` feature of the fitted ranking for one question and one clause."""
     facts = rank.ClauseFacts(-1, (), False, 0.0, True, 0.5, False, frozenset(), rerank.ClauseForm(clause.text))
-    f = rank.features(facts, {}.get, 1.0, rank.QueryFacts(True, rerank.QueryForm(question), frozenset()), 0.0, 0.0)
+    f = rank.features(facts, {}.get, 1.0, rank.QueryFacts(True, rerank.QueryForm(question), ()), 0.0, 0.0)
     return f[rank.FEATURES.index("wording")]
 
 
