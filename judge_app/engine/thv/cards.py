@@ -191,6 +191,27 @@ def toughness_of(card: dict) -> int:
     return max(0, battle_power_raw(card)[1])  # 6.1.12
 
 
+_LAYER_RULE = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}
+
+
+def power_cites(card: dict | None) -> tuple[str, ...]:
+    """Where a character's 攻撃力/耐久力 come from when they are not the printed ones: each layer of 6.1.10 that
+    modifies it, the 戦闘修正 its 装備 (10.13.6) or 呪符 (10.14.4) card gives, and the floor of 6.1.12."""
+    if not card:
+        return ()
+    out = []
+    for m in card.get("mods") or ():
+        out.append(_LAYER_RULE[m["layer"]])
+    for s in gained_sets(card):
+        if _num(s.get("attack_mod")) or _num(s.get("toughness_mod")):
+            out.append("thv:10.13.6" if kw.has(words(s), "装備") else "thv:10.14.4")
+    if out:
+        a, t = battle_power_raw(card)
+        if a < 0 or t < 0:
+            out.append("thv:6.1.12")
+    return tuple(dict.fromkeys(out))
+
+
 def accumulated(card: dict) -> int:
     return (card.get("damage") or 0) + (card.get("battle_damage") or 0)
 
