@@ -83,6 +83,25 @@ class PlayMixin:
             chars = [c for c in chars if has(c, "伝説")]  # 10.25.2.a
         return [(c["id"], f"{label(c)}（{'自分' if locate(g, c['id'])[0] == p else '相手'}の場）") for c in chars]
 
+    def improper_targets(self, g, p, kind, card=None):
+        """The characters a target of `kind` could ordinarily be but is not proper here (8.2.6.a), as withheld
+        (value, label, clause, reason): the other side's characters for 自分の/相手の, the opponent's for 装備
+        (10.13.2.a), characters without 伝説 for 神器 (10.25.2.a)."""
+        if kind not in ("own_character", "opponent_character", "equip"):
+            return []
+        held = []
+        mine = kind in ("own_character", "equip")
+        for c in characters(g, opponent(p) if mine else p):
+            text = f"{label(c)}（{'相手' if mine else '自分'}の場）"
+            if kind == "equip":
+                held.append((c["id"], text, "thv:10.13.2.a", "装備カードの目標は「あなたの場のキャラクター1枚」"))
+            else:
+                held.append((c["id"], text, "thv:8.2.6.a", f"目標は{'自分' if mine else '相手'}の場のキャラクターでなければならない"))
+        if kind == "equip" and card is not None and kw.has(words(card), "神器"):
+            held += [(c["id"], f"{label(c)}（自分の場）", "thv:10.25.2.a", "神器: 「伝説」を持たないキャラクターを目標にできない")
+                     for c in characters(g, p) if not has(c, "伝説")]
+        return held
+
     def target_ok(self, g, p, kind, target, source_id=None, card=None) -> bool:
         if kind in (None, "self", "opponent"):
             return True
@@ -187,7 +206,8 @@ class PlayMixin:
             target = p
         elif kind is not None:
             opts = self.targets(g, p, kind, cid, card)
-            target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target")
+            target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target",
+                                 withheld=self.improper_targets(g, p, kind, card))
             yield g.log("thv:5.2.3.d", "target", f"目標: {dict(opts)[target]}", p)
         cost = cost_of(card)
         free = free_rule(g, p, card)
@@ -438,7 +458,8 @@ class PlayMixin:
         target = p if kind == "self" else opponent(p) if kind == "opponent" else None
         if kind not in (None, "self", "opponent"):
             opts = self.targets(g, p, kind, cid)
-            target = yield g.ask(p, f"{card['name']} の起動効果の目標を選んでください", opts, "thv:7.3.4.c", kind="target")
+            target = yield g.ask(p, f"{card['name']} の起動効果の目標を選んでください", opts, "thv:7.3.4.c", kind="target",
+                                 withheld=self.improper_targets(g, p, kind))
             yield g.log("thv:7.3.4.c", "target", f"目標: {dict(opts)[target]}", p)
         if act.get("sleep"):
             update_card(g, cid, state="sleep")

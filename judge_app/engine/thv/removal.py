@@ -3,8 +3,8 @@ in the same state together (9.1.5), moving to 冥界 or 除外エリア of their
 from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate, put,
-                                        send_off, take, toughness_of, update_card, words)
+from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate,
+                                        power_cites, put, send_off, take, toughness_of, update_card, words)
 
 
 class RemovalMixin:
@@ -21,13 +21,13 @@ class RemovalMixin:
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
                 yield g.log("thv:9.2.2.b", "deathblow", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
-                            self._owner_side(g, c["id"]))
+                            self._owner_side(g, c["id"]), cites=power_cites(c))
             elif accumulated(c) >= toughness_of(c) and accumulated(c) > 0:
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
                 yield g.log("thv:1.10.12.f", "deathblow",
                             f"{label(c)} の蓄積ダメージ{accumulated(c)}が耐久力{toughness_of(c)}以上のため決死状態になった",
-                            self._owner_side(g, c["id"]))
+                            self._owner_side(g, c["id"]), cites=("thv:9.2.2.a", *power_cites(c)))
         if doomed:
             yield from self.resolve_kesshi(g, doomed)
 
@@ -64,7 +64,8 @@ class RemovalMixin:
     def resolve_kesshi(self, g, ids):
         """9.2.3: a-d are the timings of effects the engine does not interpret; e: treated as 破棄."""
         names = "、".join(label(self._card(g, i)) for i in ids)
-        yield g.log("thv:9.2.3.e", "deathblow", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う")
+        yield g.log("thv:9.2.3.e", "deathblow", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う",
+                    cites=("thv:9.1.3",) + (("thv:9.1.5",) if len(ids) > 1 else ()))
         yield from self.destroy(g, ids)
 
     def _card(self, g, cid):
@@ -77,8 +78,10 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = [label(c) for cid in ids for c in send_off(g, cid, "graveyard")]
-        yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）")
+        cards = [c for cid in ids for c in send_off(g, cid, "graveyard")]
+        moved = [label(c) for c in cards]
+        cites = ("thv:9.3.4.e",) if len(cards) > len(ids) else ()  # set cards are destroyed with their host
+        yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）", cites=cites)
         yield from self.after_leaving(g, left)
 
     def exile(self, g, ids):
@@ -87,8 +90,11 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = [label(send_off(g, cid, "removed")[-1]) for cid in ids]
-        yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）")
+        sent = [send_off(g, cid, "removed") for cid in ids]
+        moved = [label(cards[-1]) for cards in sent]
+        sets = any(len(cards) > 1 for cards in sent)  # set cards go to the 冥界 (9.4.4.e)
+        yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）" +
+                    ("。セットカードは冥界に置いた" if sets else ""), cites=("thv:9.4.4.e",) if sets else ())
         yield from self.after_leaving(g, left)
 
     def _leaving(self, g, ids):

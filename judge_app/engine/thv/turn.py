@@ -141,13 +141,18 @@ class TurnMixin:
         if card is None:
             return
         x = kw.number(words(card), "維持コスト")
-        opts = []
+        opts, held = [], []
+        ignore = ("ignore", "術者（または代替レース）がいるため無視する")
         if caster_present(g, tp, card) or alt_race_met(g, tp, card):
-            opts.append(("ignore", "術者（または代替レース）がいるため無視する"))
+            opts.append(ignore)
+        else:
+            held.append((*ignore, "thv:10.27.2.a", "自分の場に術者（または代替レースの種族のキャラクター）がいないため無視できない"))
         if payable(g, tp, x):
             opts.append(("pay", f"{x}支払う"))
+        else:
+            held.append(("pay", f"{x}支払う", "thv:1.8.9.e", f"ノードが足りず{x}を支払えない"))
         opts.append(("destroy", "支払わない（破棄する）"))
-        ans = yield g.ask(tp, f"{label(card)} の維持コスト({x})", opts, "thv:10.27.2.a", kind="upkeep")
+        ans = yield g.ask(tp, f"{label(card)} の維持コスト({x})", opts, "thv:10.27.2.a", kind="upkeep", withheld=held)
         if ans == "ignore":
             yield g.log("thv:10.27.2.a", "upkeep", f"{label(card)} の維持コストは術者がいるため無視した", tp)
         elif ans == "pay" and (yield from self.pay_cost(g, tp, x, f"{card['name']}の維持コスト")):
@@ -181,7 +186,8 @@ class TurnMixin:
                 continue
             g.remove_from(f"players.{tp}.hand", card)
             put(g, bare(card), card["owner"], "graveyard")
-            yield g.log("thv:4.8.1.a", "discard", f"{tp} が {label(card)} を破棄した（手札 {len(g.data['players'][tp]['hand'])}枚）", tp)
+            yield g.log("thv:4.8.1.a", "discard", f"{tp} が {label(card)} を破棄した（手札 {len(g.data['players'][tp]['hand'])}枚、上限{HAND_LIMIT}枚）", tp,
+                        cites=("thv:3.6.4",))
 
     # ---- 4.9 ------------------------------------------------------------------------------------------
     def turn_end(self, g):
