@@ -11,7 +11,7 @@ def life_cites(g, life: int) -> tuple[str, ...]:
     nobody does while an interference resolves (1.12.11)."""
     if life > 0:
         return ()
-    resolving = g.data.get("interference") is not None and g.data.get("priority") is None
+    resolving = g.resolving is not None or g.data.get("interference") is not None and g.data.get("priority") is None
     return ("thv:1.5.3.a", "thv:1.12.11") if resolving else ("thv:1.5.3.a",)
 
 

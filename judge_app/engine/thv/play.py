@@ -347,7 +347,7 @@ class PlayMixin:
             yield from self.to_graveyard(g, cid, "thv:8.2.5.a", "目標が適切でないため効果の解決に失敗し、冥界に置かれた")
             return
         if eff:
-            yield from self.resolve_effect(g, p, eff, item.get("target"), cid, "thv:5.2.4.b")
+            yield from self.resolve_card_effect(g, p, eff, item.get("target"), cid, "thv:5.2.4.b")
         else:
             yield g.log("thv:5.2.4.b", "resolve", f"{label(card)} の効果を解決する（テキストは判定員が調整で適用）", p)
         if locate(g, cid) and locate(g, cid)[1] == "play_area":
@@ -490,4 +490,4 @@ class PlayMixin:
         if not get_card(g, cid).get("activated"):  # マナチャージ(X)
             yield from self.add_nodes(g, p, eff["value"], "sleep", "thv:10.12.2.a")
             return
-        yield from self.resolve_effect(g, p, eff, item.get("target"), cid, "thv:7.3.5.b")
+        yield from self.resolve_card_effect(g, p, eff, item.get("target"), cid, "thv:7.3.5.b")

@@ -12,6 +12,10 @@ class RemovalMixin:
         """9.2.2: a character whose accumulated damage reaches its 耐久力 (a), whose 耐久力 is 0 or less (b), or
         that an effect made 決死 (c) is 決死; then 決死 resolves (9.2.3) before anything else goes on (9.1.3)."""
         yield from self.one_only_checks(g)
+        yield from self.deathblow_checks(g)
+
+    def deathblow_checks(self, g):
+        """9.2.2 a/b/c, then 9.2.3 at once (9.1.3): the part of the rules' checks that never asks a player."""
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]

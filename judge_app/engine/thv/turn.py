@@ -202,7 +202,7 @@ class TurnMixin:
                 update_card(g, c["id"], mods=mods)
                 expired = True
         g.set("this_turn", {"node_set": False, "character_played": False, "doll_played": False,
-                            "world_spell_played": False, "locked_names": []})
+                            "world_spell_played": False, "locked_names": [], "keyword_uses": []})
         yield g.log("thv:4.9.1.b", "phase", "ターン終了時までの効果の適用を終了した" + ("（戦闘力の修正を含む）" if expired else ""), tp)
         if expired:
             yield from self.rule_checks(g)

@@ -55,7 +55,7 @@ def test_thv_1_9_6_life_has_no_floor_citing_1_9_6():
     g = _play("held_life_below_zero_by_judge.yaml")
     assert g.state.data["players"]["p2"]["life"] == -5
     e = _entry(g, "thv:1.9.4")
-    assert e.kind == "adjust" and e.cites == ("thv:1.9.6",)
+    assert e.kind == "adjust" and e.cites == ("thv:1.9.6", "thv:1.5.3.a")  # at 0 or less: the defeat condition it meets
     assert prose_only(e) == []
 
 
