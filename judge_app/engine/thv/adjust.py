@@ -202,7 +202,7 @@ class AdjustMixin:
                          cites=("thv:1.5.3.b", "thv:1.5.4.a"))
         g.end_game(opponent(short[0]))
         return g.log("thv:1.11.7", "lose", f"{short[0]} は{value}枚ドローすべきところ {decks} のため敗北した", short[0],
-                     cites=("thv:1.5.3.b",))
+                     cites=("thv:1.5.3.b", "thv:1.5.2.b"))
 
     def adjust_life(self, g, spec, target, value):
         """1.9.5 得る / 1.9.4 支払う・失う (1.9.4.a: more than the life is allowed); no upper or lower limit (1.9.6)."""
@@ -330,14 +330,16 @@ class AdjustMixin:
 
     def adjust_lose(self, g, spec, target):
         g.end_game(opponent(target))
-        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target)
+        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target, cites=("thv:1.5.2.b",))
 
     def adjust_infinite_loop(self, g, spec, target="none"):
         if target in PLAYERS:
             g.end_game(opponent(target))
-            return g.log("thv:1.5.3.e", "adjust", f"回避できない無限ループを構成する要素が全て {target} のカードのため、{target} の敗北", target)
+            return g.log("thv:1.5.3.e", "adjust", f"回避できない無限ループを構成する要素が全て {target} のカードのため、{target} の敗北", target,
+                         cites=("thv:12.10.1", "thv:1.5.2.b"))
         g.end_game("draw")
-        return g.log("thv:1.5.4.b", "adjust", "プレイヤーの選択で回避できない無限ループが発生したため引き分け", None)
+        return g.log("thv:1.5.4.b", "adjust", "プレイヤーの選択で回避できない無限ループが発生したため引き分け", None,
+                     cites=("thv:12.10.1",))
 
     def adjust_concede(self, g, spec, target):
         if target not in PLAYERS:

@@ -34,7 +34,7 @@ class DamageMixin:
                 yield g.log("thv:1.10.11.a", "damage",
                             f"{target} に{'戦闘' if battle else '効果'}ダメージ{amount}（発生源 {who}）: ライフ {life}"
                             + ("（0点以下: 敗北は次にいずれかのプレイヤーが優先権を得る時点で判定する）" if life <= 0 else ""),
-                            target, cites=life_cites(g, life))
+                            target, cites=("thv:1.10.12.c", "thv:1.9.3", *life_cites(g, life)))
                 done.append((source, target, amount))
                 continue
             if not on_field_character(g, target):
@@ -48,7 +48,8 @@ class DamageMixin:
             field = "battle_damage" if battle else "damage"
             card = update_card(g, target, **{field: (card.get(field) or 0) + amount})
             yield g.log("thv:1.10.11.b", "damage",
-                        f"{label(card)} に{'戦闘' if battle else '効果'}ダメージ{amount}が蓄積された（発生源 {who}）", None)
+                        f"{label(card)} に{'戦闘' if battle else '効果'}ダメージ{amount}が蓄積された（発生源 {who}）", None,
+                        cites=("thv:1.10.12.c",))
             done.append((source, target, amount))
         return done
 
@@ -66,7 +67,7 @@ class DamageMixin:
         if len(deck) < n:
             g.end_game(opponent(p))
             yield g.log("thv:1.11.7", "lose", f"{p} はドローすべき{n}枚に対してデッキが{len(deck)}枚のため敗北した（1.5.3.b）", p,
-                          cites=("thv:1.5.3.b",))
+                          cites=("thv:1.5.3.b", "thv:1.5.2.b"))
             return False
         if n <= 0:
             return True
@@ -90,5 +91,6 @@ class DamageMixin:
         loser = losers[0]
         g.end_game(opponent(loser))
         yield g.log("thv:1.5.3.a", "lose",
-                    f"{loser} のライフポイントが{g.data['players'][loser]['life']}点（0点以下）の状態で優先権が発生したため敗北した", loser)
+                    f"{loser} のライフポイントが{g.data['players'][loser]['life']}点（0点以下）の状態で優先権が発生したため敗北した", loser,
+                    cites=("thv:1.9.2", "thv:1.5.2.b"))
         return True

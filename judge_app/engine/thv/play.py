@@ -222,6 +222,8 @@ class PlayMixin:
             elif len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost):
                 cost = 0  # cannot pay after all: 1.8.9.e forbids the attempt, so the ignore is what remains
                 yield g.log(free, "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
+        if cost:
+            g.cite_next("thv:5.2.3.f")
         if not (yield from self.pay_cost(g, p, cost, card["name"])):
             yield from self.take_back(g, p, cid)
             return
@@ -465,6 +467,8 @@ class PlayMixin:
             update_card(g, cid, state="sleep")
             self._sync_sets(g, cid)
             yield g.log("thv:1.8.8.a", "cost", f"{label(card)} をスリープ状態にしてコスト（スリープアイコン）を支払った", p)
+        if act.get("cost", 0):
+            g.cite_next("thv:7.3.4.e")
         if not (yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")):
             g.set("priority", p)
             yield g.log("thv:12.8.1", "use", "起動効果の使用は適正でないため中止した", p)
