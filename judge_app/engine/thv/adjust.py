@@ -4,7 +4,7 @@ check, as its own entries."""
 from __future__ import annotations
 
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
-from judge_app.engine.trace import AdjustmentError
+from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
 from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, characters, get_card, has, label, locate,
                                         on_field_character, opponent, put, send_off, toughness_of, update_card)
@@ -142,7 +142,8 @@ class AdjustMixin:
         card = _card_or_error(g, target)
         loc = locate(g, target)
         if loc[1] in ("graveyard", "removed"):
-            raise AdjustmentError(f"target: {ZONE(loc[1])}のカードは破棄状態になりません（9.3.8）", "target")
+            raise Refused(f"target: {ZONE(loc[1])}のカードは破棄状態になりません",
+                          "thv:9.3.8.a" if loc[1] == "graveyard" else "thv:9.3.8.b", "target")
         left = self._leaving(g, [target])
         send_off(g, target, "graveyard")
         self._after_adjust_leave(g, left)
@@ -159,7 +160,7 @@ class AdjustMixin:
     def adjust_exile(self, g, spec, target):
         card = _card_or_error(g, target)
         if locate(g, target)[1] == "removed":
-            raise AdjustmentError("target: 除外エリアのカードは除外状態になりません（9.4.6.a）", "target")
+            raise Refused("target: 除外エリアのカードは除外状態になりません", "thv:9.4.6.a", "target")
         left = self._leaving(g, [target])
         send_off(g, target, "removed")
         self._after_adjust_leave(g, left)
@@ -258,7 +259,8 @@ class AdjustMixin:
         if card.get("state") == value:
             if g.resolving == "cost":  # a スリープアイコン cost on a card already sleeping cannot be paid (1.8.8.a)
                 self.as_far_as_possible(g, 1, 0, f"アクティブ状態の {label(card)}", "value")
-            raise AdjustmentError(f"value: 既に{'アクティブ' if value == 'active' else 'スリープ'}状態です（11.5.3）", "value")
+            raise Refused(f"value: 既に{'アクティブ' if value == 'active' else 'スリープ'}状態のカードをその状態にすることはできません",
+                          "thv:11.5.3", "value")
         if loc[1] == "field" and loc[3] is None:
             update_card(g, target, state=value, sets=[dict(s, state=value) for s in card.get("sets") or ()])
         elif loc[1] == "field":

@@ -250,9 +250,9 @@ class PlayMixin:
         g.set("priority", p)
         yield g.log("thv:12.8.1", "play", f"{cid} のプレイは適正でないため中止し、手札に戻した", p)
 
-    def open_interference(self, g, p, item, rule):
+    def open_interference(self, g, p, item, rule, fresh=None):
         inter = g.data.get("interference")
-        started = inter is None
+        started = inter is None if fresh is None else fresh
         inter = inter or {"items": [], "used": []}
         g.set("interference", {**inter, "items": inter["items"] + [item]})
         g.set("priority", opponent(p))
@@ -473,11 +473,12 @@ class PlayMixin:
             g.set("priority", p)
             yield g.log("thv:12.8.1", "use", "起動効果の使用は適正でないため中止した", p)
             return
+        fresh = g.data.get("interference") is None
         inter = g.data.get("interference") or {"items": [], "used": []}
         g.set("interference", {**inter, "used": inter.get("used", []) + [cid]})
         g.cite_next("thv:7.3.6")  # this activated effect is used up for this interference
         item = {"kind": "effect", "player": p, "card": cid, "target": target, "effect": act["effect"]}
-        yield from self.open_interference(g, p, item, "thv:7.3.4.f")
+        yield from self.open_interference(g, p, item, "thv:7.3.4.f", fresh)
 
     def resolve_activated(self, g, item):
         """7.3.5; 7.3.1.b: the card left the field before resolution, the effect is void."""
