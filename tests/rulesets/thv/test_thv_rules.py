@@ -170,12 +170,14 @@ def test_thv_adjustment_errors_name_the_field_and_change_nothing():
                         ({"op": "power", "target": "a"}, "attack"),
                         ({"op": "power", "target": "a", "attack": 1, "duration": "battle"}, "duration"),
                         ({"op": "damage", "target": "a"}, "value"),
-                        ({"op": "set_state", "target": "a", "value": "active"}, "value"),
                         ({"op": "cancel_attack"}, "op"),
                         ({"op": "teleport"}, "op")]:
         with pytest.raises(AdjustmentError) as e:
             g.adjust(body)
         assert e.value.field == field, body
+    with pytest.raises(Refused) as e:  # 11.5.3: 既にアクティブ状態のカードをアクティブ状態にすること…はできず
+        g.adjust({"op": "set_state", "target": "a", "value": "active"})
+    assert e.value.field == "value" and e.value.rule == "thv:11.5.3"
     assert json.dumps(g.state.data, sort_keys=True, default=str) == before
 
 
