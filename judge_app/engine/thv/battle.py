@@ -226,6 +226,7 @@ class BattleMixin:
             return
         src = get_card(g, hits[0][0])
         x = (src or {}).get("graze") or 0  # 2.8.3
+        g.cite_next("thv:6.2.4.g")  # the battle's graze step
         basis = ("thv:6.5.2.a",) + (("thv:2.8.3",) if src is not None and src.get("graze") is None else ())
         deck = g.data["players"][p]["deck"]
         short = len(deck) < x
