@@ -25,20 +25,6 @@ REASONS = ("definition", "card text", "not modelled", "deck building", "tourname
 FUZZ_GAMES, FUZZ_SEED = 150, 26
 
 
-class NamingGame(Game):
-    """A game that remembers every clause its decisions named (their rule and what they withheld)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.named: set[str] = set()
-
-    def _advance(self):
-        entry = super()._advance()
-        if self.pending is not None:
-            self.named.update(self.pending.clauses)
-        return entry
-
-
 def reviewed_path(game: str) -> Path:
     package = import_module(type(get_ruleset(game)).__module__).__name__.rsplit(".", 1)[0]
     return Path(import_module(package).__file__).parent / "coverage.yaml"
@@ -79,19 +65,17 @@ def named_by_play(game: str, fuzz_games: int = FUZZ_GAMES, seed: int = FUZZ_SEED
     ruleset = get_ruleset(game)
     named: set[str] = set()
     for path in scenario_files(scenarios_root or data_dir("scenarios"), game):
-        g, _ = play_script(load_scenario(path), game_class=NamingGame)
-        named |= g.named | {c for e in g.trace for c in e.clauses}
-        if g.pending is not None:
-            named.update(g.pending.clauses)
+        g, _ = play_script(load_scenario(path))
+        named |= g.decision_clauses | {c for e in g.trace for c in e.clauses}
     master = random.Random(seed)
     for _ in range(fuzz_games):
         game_seed = master.randrange(2**63)
-        g = NamingGame(ruleset, ruleset.new_game_board(random.Random(game_seed)), game_seed)
+        g = Game(ruleset, ruleset.new_game_board(random.Random(game_seed)), game_seed)
         try:
             g.run("end", SeededRandom(game_seed ^ 0x5DEECE66D))
         except LoopLimit:
             pass
-        named |= g.named | {c for e in g.trace for c in e.clauses}
+        named |= g.decision_clauses | {c for e in g.trace for c in e.clauses}
     return named
 
 

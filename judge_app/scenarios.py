@@ -107,13 +107,13 @@ def _attempt(game: Game, item: dict, i: int) -> str | None:
     return None
 
 
-def play_script(data: dict, game_class: type[Game] = Game) -> tuple[Game, list[str]]:
+def play_script(data: dict) -> tuple[Game, list[str]]:
     """Replay a scenario's script (docs/scenarios.md): a bare value (or {value}) answers the next decision,
     running the rules up to it; {step: until} and {adjust: {...}} are applied as they stand; {try: V, refused:
     RULE} checks that V is refused by RULE and goes on. Then the rules run on to the end or to a decision the
     script leaves open. Returns the game and the attempts that were not refused as expected."""
     ruleset = get_ruleset(data["game"])
-    game = game_class(ruleset, data["board"], data.get("seed", 0))
+    game = Game(ruleset, data["board"], data.get("seed", 0))
     failures: list[str] = []
     for i, item in enumerate(data.get("answers") or []):
         try:

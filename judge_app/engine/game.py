@@ -34,6 +34,7 @@ class Game:
         self._gen = ruleset.play(self.state)
         self._send: Any = None
         self._decided = 0
+        self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
 
     # ---- views -------------------------------------------------------------
     @property
@@ -63,6 +64,7 @@ class Game:
             self._send = None
         if isinstance(item, Decision):
             self.pending = item
+            self.decision_clauses.update(item.clauses)
             return None
         if not isinstance(item, TraceEntry) or len(self.trace) != before + 1:
             raise RuntimeError(f"{self.ruleset.game}: each step must log exactly one entry and yield it")
