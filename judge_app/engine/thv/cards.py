@@ -11,6 +11,8 @@ ZONE_JA = {"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノ�
 # moves (3.1.7).
 PRINTED = ("id", "owner", "name", "type", "cost", "need", "attack", "toughness", "attack_mod", "toughness_mod",
            "graze", "race", "caster", "alt_race", "keywords", "effect", "activated", "no")
+# Where `locate` looks first: the small zones the rules touch most, the decks last.
+SEARCH_ORDER = ("field", "play_area", "hand", "nodes", "graveyard", "removed", "deck", "sideboard")
 TYPE_JA = {"character": "キャラクター", "spell": "スペル", "command": "コマンド", "unknown": "不明"}
 
 
@@ -35,10 +37,10 @@ def label(card: dict) -> str:
 def locate(g, cid: str):
     """(player, zone, index, set_index) of card `cid`, or None. set_index is the position among the set
     cards of field[index] (3.4.6: a card set on a field card is a field card too)."""
-    for p in PLAYERS:
-        zones = g.data["players"][p]
-        for zone in ZONES:
-            for i, c in enumerate(zones.get(zone) or ()):
+    players = g.data["players"]
+    for zone in SEARCH_ORDER:  # ids are unique, so the order only decides how soon the card is found
+        for p in PLAYERS:
+            for i, c in enumerate(players[p].get(zone) or ()):
                 if c["id"] == cid:
                     return p, zone, i, None
                 if zone == "field":
@@ -161,7 +163,9 @@ def battle_power_raw(card: dict) -> tuple[int, int]:
     """攻撃力 and 耐久力 through the layers of 6.1.10, before the floor of 6.1.12:
     a 変更 (set), b 入れ替え (swap), c 戦闘修正 (±, equipment's 戦闘修正 included), d 常に (always)."""
     a, t = _num(card.get("attack")), _num(card.get("toughness"))
-    mods = card.get("mods") or []
+    mods = card.get("mods") or ()
+    if not mods and not card.get("sets"):
+        return a, t
     for m in mods:
         if m["layer"] == "set":
             a = m["attack"] if m.get("attack") is not None else a

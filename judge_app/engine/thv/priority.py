@@ -34,17 +34,18 @@ class PriorityMixin:
                 else:
                     held.append((f"defend:{c['id']}", f"防御: {label(c)}", *why))
         ambush = inter is not None and bool(b) and b["attacked_player"] == p and b.get("defender") is None
-        for c in hand:
+        names = [label(c) for c in hand]
+        for c, name in zip(hand, names):
             why = self.play_refusal(g, p, c)
             if why is UNPLAYABLE:
                 continue
-            value, text = f"play:{c['id']}", f"プレイ: {label(c)}（コスト{c.get('cost', 0)}）"
+            value, text = f"play:{c['id']}", f"プレイ: {name}（コスト{c.get('cost', 0)}）"
             if why is None:
                 acts.append((value, text))
             else:
                 held.append((value, text, *why))
             if ambush and c.get("type") == "character" and kw.has(words(c), "奇襲"):
-                value, text = f"play_defend:{c['id']}", f"防御を兼ねてプレイ: {label(c)}（10.3.2.b）"
+                value, text = f"play_defend:{c['id']}", f"防御を兼ねてプレイ: {name}（10.3.2.b）"
                 if why is None and self.can_play_as_defender(g, p, c):
                     acts.append((value, text))
                 else:
@@ -57,12 +58,14 @@ class PriorityMixin:
                 acts.append((f"use:{c['id']}", f"起動効果を使用: {label(c)}"))
             else:
                 held.append((f"use:{c['id']}", f"起動効果を使用: {label(c)}", *why))
+        if p != tp:  # node set and attack are the turn player's actions (1.8.2, 6.3.2.a): not listed for the other
+            return acts, held
         why = self.node_refusal(g, p)
-        for c in hand:
+        for c, name in zip(hand, names):
             if why is None:
-                acts.append((f"node:{c['id']}", f"ノードにセット: {label(c)}"))
+                acts.append((f"node:{c['id']}", f"ノードにセット: {name}"))
             else:
-                held.append((f"node:{c['id']}", f"ノードにセット: {label(c)}", *why))
+                held.append((f"node:{c['id']}", f"ノードにセット: {name}", *why))
         for c in characters(g, p):  # 6.3.2
             why = self.attack_refusal(g, p, c)
             if why is None:

@@ -19,6 +19,7 @@ class RemovalMixin:
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]
+            acc = accumulated(c)
             if c.get("deathblow"):
                 doomed.append(c["id"])
             elif raw_t <= 0:
@@ -26,7 +27,7 @@ class RemovalMixin:
                 doomed.append(c["id"])
                 yield g.log("thv:9.2.2.b", "deathblow", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
                             self._owner_side(g, c["id"]), cites=power_cites(c))
-            elif accumulated(c) >= toughness_of(c) and accumulated(c) > 0:
+            elif acc > 0 and acc >= raw_t:  # 耐久力 is raw_t here (> 0, so the 6.1.12 floor does not apply)
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
                 yield g.log("thv:1.10.12.f", "deathblow",
@@ -40,10 +41,14 @@ class RemovalMixin:
         the player of that field chooses which to keep; the others go to the 冥界."""
         for p in PLAYERS:
             for host in list(g.data["players"][p]["field"]):
-                equips = [s for s in host.get("sets") or () if kw.has(words(s), "装備")]
+                sets = host.get("sets")
+                if not sets or len(sets) < 2:
+                    continue
+                equips = [s for s in sets if kw.has(words(s), "装備")]
                 if len(equips) > 1:
                     yield from self._keep_one(g, p, equips, "thv:10.13.5", f"{label(host)} の装備カード")
-            grounds = [c for c in g.data["players"][p]["field"] if kw.has(words(c), "装備/場")]
+            field = g.data["players"][p]["field"]
+            grounds = [c for c in field if kw.has(words(c), "装備/場")] if len(field) > 1 else ()
             if len(grounds) > 1:
                 yield from self._keep_one(g, p, grounds, "thv:10.15.4", "装備/場を持つカード")
 

@@ -68,10 +68,13 @@ def test_thv_1_8_2_b_and_5_5_1_c_no_node_or_spell_during_an_interference():
     assert held(g)["node:s1"] == "thv:1.8.2.b" and held(g)["play:s1"] == "thv:5.5.1.c"
 
 
-def test_thv_1_8_2_non_turn_player_cannot_set_a_node():
-    """1.8.2: ノードセットの宣言は、以下の条件を満たしているターンプレイヤーが行うことが出来る。"""
-    g = at_decision(board(p2={"hand": [hand("h1")]}), ["pass"])
-    assert held(g)["node:h1"] == "thv:1.8.2"
+def test_thv_1_8_2_a_and_6_3_2_b_node_and_attack_only_in_the_main_phase():
+    """1.8.2.a / 6.3.2.b: メインフェイズであり、優先権を持っている。 The other player is offered neither (1.8.2, 6.3.2.a)."""
+    g = at_decision(board(p1={"hand": [hand("h1")], "field": [ch("a1")]}, phase="draw"))
+    assert g.pending.player == "p1"
+    assert held(g)["node:h1"] == "thv:1.8.2.a" and held(g)["attack:a1"] == "thv:6.3.2.b"
+    g = at_decision(board(p2={"hand": [hand("h2")], "field": [ch("b1")]}), ["pass"])
+    assert g.pending.player == "p2" and "node:h2" not in held(g) and "attack:b1" not in held(g)
 
 
 def test_thv_6_3_3_b_sleeping_character_may_not_attack_and_10_9_2_a_doll():
