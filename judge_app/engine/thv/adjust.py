@@ -1,6 +1,6 @@
-"""Judge adjustments: card text the engine does not read, applied in the rules' vocabulary, one trace entry each.
-Removal that an adjustment causes through damage or 耐久力 (決死, 9.2.2) is processed by the rules at their next
-check, as its own entries."""
+"""Judge adjustments: card text the engine does not read, applied in the rules' vocabulary, one trace entry each
+(one per player for `both`). Removal that an adjustment causes through damage or 耐久力 (決死, 9.2.2) is resolved
+right after it, as its own entries (9.1.3; EffectRulesMixin.after_adjustment). The zone moves are in moves.py."""
 from __future__ import annotations
 
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
