@@ -10,6 +10,7 @@ from judge_app.engine.trace import BoardError, NotationError
 
 SECTION = re.compile(r"^(p\d+):$", re.I)
 PLAYER_KEY = re.compile(r"^p\d+$")
+_PARENT = re.compile(r"(\.[^.\[\]]+|\[\d+\])$")   # the last step of a board path: .key or [i]
 
 
 class Notation:
@@ -62,8 +63,11 @@ class Notation:
 def token_error(error: BoardError, r: Reading) -> NotationError:
     """A board error (schema or check) said at the token that wrote the field, or the nearest one above it."""
     path = error.field or "board"
-    while path not in r.spans and path != "board" and path:
-        path = re.sub(r"(\.[^.\[\]]+|\[\d+\])$", "", path) if re.search(r"(\.[^.\[\]]+|\[\d+\])$", path) else "board"
+    while path not in r.spans and _PARENT.search(path):
+        path = _PARENT.sub("", path)
     item = r.spans.get(path) or r.spans["board"]
-    return NotationError(f"「{item.raw}」（{item.pos + 1}文字目）: {error.message}", item.raw, item.pos,
+    message = error.message
+    if error.field and message.startswith(error.field + ": "):   # the token names the place
+        message = message[len(error.field) + 2:]
+    return NotationError(f"「{item.raw}」（{item.pos + 1}文字目）: {message}", item.raw, item.pos,
                          error.field or "notation")

@@ -51,9 +51,9 @@ def _flag(key: str, label: str, word: str) -> Word:
 PLAYER = Fields("{p} の欄", [
     Zone("deck", "デッキ", ("D", "デッキ"), CARD, "d", lambda i: f"デッキ{i}", count="deck_count"),
     Zone("barrier", "バリア", ("B", "バリア"), CARD, "b", lambda i: f"バリア{i}", count="barrier_count"),
-    Zone("battle_area", "バトルエリア", ("BA", "バトルエリア"), CARD, "a", lambda i: f"バトル{i}"),
+    Zone("battle_area", "バトルエリア", ("BA", "バトルエリア"), CARD, "a", lambda i: f"バトルエリア{i}"),
     Word("face_up", "バトルエリアのカードの向き（表・裏）", [(True, ("表",)), (False, ("裏",))]),
-    Zone("cost_area", "コストエリア", ("CA", "コストエリア"), CARD, "k", lambda i: f"コスト{i}"),
+    Zone("cost_area", "コストエリア", ("CA", "コストエリア"), CARD, "k", lambda i: f"コストエリア{i}"),
     Zone("trash", "トラッシュ", ("T", "トラッシュ"), CARD, "t", lambda i: f"トラッシュ{i}", count="trash_count"),
     Zone("hand", "手札", ("H", "手札"), CARD, "h", lambda i: f"手札{i}", count="hand_count"),
     UnchiMod(),

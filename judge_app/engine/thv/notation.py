@@ -48,7 +48,7 @@ FIELD_CARD = card_spec(STATE, *ON_FIELD, SETS)
 
 PLAYER = Fields("{p} の欄", [
     Num("life", "ライフ", ("ライフ", "life"), signed=True),
-    Zone("field", "場", ("F", "場"), FIELD_CARD, "f", lambda i: f"場{i}"),
+    Zone("field", "場", ("F", "場"), FIELD_CARD, "f", lambda i: f"キャラ{i}"),
     Zone("nodes", "ノードエリア", ("N", "ノード"), NODE, "n", lambda i: "ノード"),
     Zone("deck", "デッキ", ("D", "デッキ"), CARD, "d", lambda i: f"デッキ{i}", count="deck_count"),
     Zone("graveyard", "冥界", ("G", "冥界"), CARD, "g", lambda i: f"冥界{i}"),
