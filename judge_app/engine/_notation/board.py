@@ -34,7 +34,7 @@ class Notation:
         """The board, and which token set each of its fields (so that a board error can name the token)."""
         items = read_items(text)
         if not items:
-            raise NotationError("盤面の記法が空です（例: T3 メイン p1 p1: D30 H5 p2: D30 H5）", text, 0)
+            raise NotationError(f"「{text}」: 盤面の記法が空です（例: T3 メイン p1 p1: D30 H5 p2: D30 H5）", text, 0)
         r, board = Reading(), {}
         r.spans["board"] = items[0]
         sections: list[tuple[str, list]] = []

@@ -38,7 +38,7 @@ class Reading:
 
     def __init__(self):
         self.spans: dict[str, Item] = {}
-        self._lists: set[tuple[int, str]] = set()
+        self._lists: dict[tuple[int, str], dict] = {}   # the object is kept, so its id is not reused
 
     def put(self, obj: dict, key: str, value, item: Item, at: At, label: str) -> None:
         if key in obj:
@@ -51,9 +51,9 @@ class Reading:
     def append(self, obj: dict, key: str, value, item: Item, at: At, label: str) -> None:
         """Words that add to one list (colours, keywords): the list is theirs alone."""
         mark = (id(obj), key)
-        if mark not in self._lists:
+        if self._lists.get(mark) is not obj:
             self.put(obj, key, [], item, at, label)
-            self._lists.add(mark)
+            self._lists[mark] = obj
         if value is not MISSING:
             obj[key].append(value)
 
@@ -62,6 +62,11 @@ class Codec:
     keys: tuple[str, ...] = ()
     label = ""
     checked = False   # its tokens read back by construction (cards are checked one by one): not read again
+
+    @property
+    def hint(self) -> str:
+        """How the codec is written, for an error that lists what may stand at a place."""
+        return self.label
 
 
     def write(self, obj: dict, at: At) -> list[str] | None:

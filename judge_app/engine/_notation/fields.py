@@ -25,7 +25,7 @@ class Fields:
                 if c.read(item, obj, at, r):
                     break
             else:
-                known = "、".join(c.label for c in self.codecs if c.label)
+                known = "、".join(c.hint for c in self.codecs if c.hint)
                 raise item.error(f"{self.what.format(p=at.player)}では読めません（書けるもの: {known}、キー=値）")
         for k, v in self.defaults(at).items():
             obj.setdefault(k, copy.deepcopy(v))

@@ -13,7 +13,7 @@ from judge_app.engine._notation.lex import Atom, Item, fold, is_bare, quote
 from judge_app.engine.trace import NotationError
 
 INT = re.compile(r"^[+-]?\d+$")
-FLOAT = re.compile(r"^-?\d+\.\d+(?:[eE][+-]?\d+)?$")
+FLOAT = re.compile(r"^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$")   # after INT: only what has a . or an e
 KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 LITERALS = {"true": True, "false": False, "null": None}
 

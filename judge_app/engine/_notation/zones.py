@@ -16,6 +16,7 @@ from judge_app.engine._notation.fields import Fields
 from judge_app.engine._notation.lex import Item, fold, is_bare, quote
 
 EMPTY_SQUARE = "-"
+EMPTY_SQUARES = {"-", "ー", "―", "‐", "・"}   # a Japanese keyboard's dash is often the long-vowel mark
 
 
 class CardSpec(Fields):
@@ -37,7 +38,7 @@ def write_card(card, spec: CardSpec, at: At) -> str | None:
     if isinstance(name, str):
         skip = ("name",)
         if name != at.name:
-            head = name if is_bare(name) and fold(name) != EMPTY_SQUARE else quote(name)
+            head = name if is_bare(name) and fold(name) not in EMPTY_SQUARES else quote(name)
     attrs = spec.write(card, at, skip)
     return head + (f"({' '.join(attrs)})" if attrs or not head else "")
 
@@ -52,7 +53,7 @@ def read_card(item: Item, spec: CardSpec, at: At, r: Reading) -> dict:
         raise item.error("カードは 名前(属性 …) と書きます（名前も属性も省けます: ゾロ / ゾロ(5000) / (5000) / ()）")
     spec.read(atoms[0].items if atoms else [], card, at, r)
     r.spans[at.path] = item
-    return card
+    return {"id": card.pop("id"), "name": card.pop("name"), **card}   # as boards are written: id, name first
 
 
 class Zone(Codec):
@@ -68,6 +69,10 @@ class Zone(Codec):
         self.key, self.label, self.tags, self.spec, self.code, self.name = key, label, tags, spec, code, name
         self.count, self.extra = count, extra
         self.pattern = re.compile(rf"^(?:{_forms(tags)})(\d*)$", re.I)
+
+    @property
+    def hint(self) -> str:
+        return f"{self.label}（{self.tags[0]}3・{self.tags[0]}[…]）"
 
     def at(self, at: At, i: int) -> At:
         return at.card(self.key, i, f"{self.code}{i + 1}", self.name(i + 1))
@@ -114,6 +119,8 @@ class Zone(Codec):
             r.put(obj, self.key, cards, item, at, self.label)
         if number is not None:
             r.put(obj, self.count, number - len(cards) if self.extra else number, item, at, f"{self.label}の枚数")
+        for key in self.keys:   # an error about the zone or its count is said at this token
+            r.spans.setdefault(f"{at.path}.{key}", item)
         return True
 
 
@@ -126,6 +133,10 @@ class Slot(Codec):
                  name: Callable[[str], str]):
         self.keys, self.label, self.tags, self.spec, self.code, self.name = (key,), label, tags, spec, code, name
         self.pattern = re.compile(rf"^(?:{_forms(tags)})$", re.I)
+
+    @property
+    def hint(self) -> str:
+        return f"{self.label}（{self.tags[0]}[…]）"
 
     def at(self, at: At) -> At:
         """The card's place; its default name may name the player (リーダーp1)."""
@@ -160,6 +171,10 @@ class Row(Codec):
         self.keys, self.label, self.tags, self.spec, self.code, self.name = (key,), label, tags, spec, code, name
         self.pattern = re.compile(rf"^(?:{_forms(tags)})$", re.I)
 
+    @property
+    def hint(self) -> str:
+        return f"{self.label}（{self.tags[0]}[…]）"
+
     def at(self, at: At, i: int) -> At:
         return at.card(self.keys[0], i, f"{self.code}{i + 1}", self.name(i + 1))
 
@@ -176,7 +191,7 @@ class Row(Codec):
             return False
         if len(a) != 2 or a[1].bracket != "[":
             raise item.error(f"{self.label}は {self.tags[0]}[マスごとにカードか - …] と書きます（例 {self.tags[0]}[() - - -]）")
-        squares = [None if c.word == EMPTY_SQUARE else read_card(c, self.spec, self.at(at, i), r)
+        squares = [None if c.word in EMPTY_SQUARES else read_card(c, self.spec, self.at(at, i), r)
                    for i, c in enumerate(a[1].items)]
         r.put(obj, self.keys[0], squares, item, at, self.label)
         return True
