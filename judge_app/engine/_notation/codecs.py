@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from judge_app.engine._notation import values
 from judge_app.engine._notation.lex import Item, fold, is_bare, quote, read as read_items
@@ -68,7 +68,6 @@ class Codec:
         """How the codec is written, for an error that lists what may stand at a place."""
         return self.label
 
-
     def write(self, obj: dict, at: At) -> list[str] | None:
         raise NotImplementedError
 
@@ -107,7 +106,8 @@ class Num(Codec):
                  literals: tuple[str, ...] = ()):
         self.keys, self.label, self.prefixes, self.signed, self.literals = (key,), label, prefixes, signed, literals
         number = ("[+-]?" if signed else "") + r"\d+"
-        self.pattern = re.compile(rf"^(?:{_forms(prefixes)})({number}{''.join('|' + re.escape(x) for x in literals)})$", re.I)
+        words = "".join("|" + re.escape(x) for x in literals)
+        self.pattern = re.compile(rf"^(?:{_forms(prefixes)})({number}{words})$", re.I)
 
     def write(self, obj, at):
         v = obj[self.keys[0]]
