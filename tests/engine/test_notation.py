@@ -220,6 +220,22 @@ def test_every_error_names_the_token(game, text, token, says):
     assert e.to_json()["token"] == token and e.to_json()["position"] == e.position
 
 
+TYPED = st.text(alphabet=list("pP12:：DdHhCcLlTtBbAaFfNn[]()（）「」\"=,、 　{}@#0123456789/+-ーrメインライフゾログー赤↑"),
+                max_size=40)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@PROFILE
+@given(text=TYPED | st.text(max_size=30))
+def test_any_text_is_a_board_or_a_notation_error(game, text):
+    try:
+        board = rulesets()[game].load_notation(text)
+    except NotationError as e:
+        assert text[e.position:e.position + len(e.token)] == e.token and f"「{e.token}」" in e.message
+    else:
+        assert isinstance(board, dict) and "players" in board
+
+
 def test_a_ruleset_without_notation_or_midgame_says_so():
     toy = CoinRuleset()
     with pytest.raises(BoardError, match="記法がありません"):

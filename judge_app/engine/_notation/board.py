@@ -49,7 +49,11 @@ class Notation:
                 r.spans[f"board.players.{p}"] = item
             else:
                 (sections[-1][1] if sections else head).append(item)
-        self.head.read(head, board, At("board"), r)
+        try:
+            self.head.read(head, board, At("board"), r)
+        except NotationError as e:   # most often a section written without its colon: p1 D20
+            raise NotationError(f"{e.message}。プレイヤーの欄は「p1:」のように : を付けて始めます", e.token,
+                                e.position) from None
         if sections:
             players: dict = {}
             r.put(board, "players", players, items[0], At("board"), "プレイヤー")
