@@ -2,7 +2,7 @@
 
     T3 メイン p1 先攻p1 p1: ライフ25 F[博麗霊夢(キャラ c1 n0 3/3 g1 人間)] N3 D40 H5 p2: …
 
-A card is its name and (種類 cコスト n必要ノード 攻撃力/耐久力 gグレイズ 種族 キーワード 状態); the words of chapter 10
+A card is its name and (種類 cコスト n必要ノード 攻撃力/耐久力 gグレイズ 種族 状態 キーワード); the words of chapter 10
 (`先制`, `抵抗(2)`) are written as printed. Counts: `D40` is the board's deck_count (anonymous cards); other zones
 are padded with cards at their defaults (`N3`: three ノード)."""
 from __future__ import annotations
@@ -12,9 +12,7 @@ from judge_app.engine._notation import (CardSpec, Fields, FreeWords, Notation, N
 from judge_app.engine.thv.board import _RACES
 from judge_app.engine.thv.phases import PHASE_LABELS
 
-RACES = {r: (r,) for r in [*_RACES, "なし", "天人", "神"]}
-
-
+RACES = {r: (r,) for r in [*_RACES, "なし"]}
 STATE = Word("state", "状態（アクティブ・スリープ）", [("active", ("アクティブ",)), ("sleep", ("スリープ",))])
 ON_FIELD = [
     Num("damage", "ダメージ（dmg）", ("dmg", "ダメージ")),
