@@ -389,60 +389,131 @@ def verify_case(page, base: str, case: Case, sid: str, slug: str) -> list[str]:
     return problems
 
 
+_CLAUSE_ON_SCREEN = """([cid, number, needle, onItsPage]) => {
+  const norm = (s) => (s || "").replace(/\\s+/g, "");
+  const want = norm(needle);
+  const vh = window.innerHeight, vw = window.innerWidth;
+  const inView = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw || !r.width || !r.height) return false;
+    const st = getComputedStyle(el);
+    return st.visibility !== "hidden" && st.display !== "none";
+  };
+  // the smallest elements in view whose text holds the clause's words …
+  const hits = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  for (let el = walker.currentNode; el; el = walker.nextNode()) {
+    if (!inView(el) || !norm(el.innerText).includes(want)) continue;
+    if ([...el.children].some((c) => norm(c.innerText).includes(want))) continue;
+    hits.push(el);
+  }
+  // … labelled with the clause's id nearby (a result, a suggestion), or anywhere on the clause's own page
+  for (const el of hits) {
+    if (onItsPage) return true;
+    // the nearest ancestor that names a clause must name this one, and only this one
+    let a = el;
+    for (let k = 0; a && k < 6; k++, a = a.parentElement) {
+      const named = new Set((a.innerText || "").match(/\\b(?:kaiun-multi|kaiun|opcg|los|thv):[0-9A-Za-z][0-9A-Za-z.\\-]*/g) || []);
+      a.querySelectorAll && a.querySelectorAll('a[href^="/rules/"]').forEach((l) => {
+        const m = l.getAttribute("href").split(/[?#]/)[0].match(/^\\/rules\\/([^/]+)\\/(.+)$/);
+        if (m) named.add(m[1] + ":" + decodeURIComponent(m[2]));
+      });
+      if (named.size) {
+        if (named.size === 1 && named.has(cid)) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}"""
+
+
+def clause_on_screen(page, cid: str, needle: str) -> bool:
+    doc, number = cid.split(":", 1)
+    path = urllib.parse.urlparse(page.url).path
+    on_its_page = urllib.parse.unquote(path) == f"/rules/{doc}/{number}"
+    return bool(page.evaluate(_CLAUSE_ON_SCREEN, [cid, number, needle, on_its_page]))
+
+
 def run_question(driver, page, base: str, q: dict, max_taps: int = 4) -> dict:
+    """Taps after typing until an answering clause is listed (its id on screen), and until its text is (the
+    first 40 characters of it, beside its id, or on its own page)."""
     ids = q["ids"]
-    texts = {}
+    needles = {}
     for cid in ids:
         doc, number = cid.split(":", 1)
         try:
-            texts[cid] = api(base, f"/api/clauses/{doc}/{urllib.parse.quote(number)}").get("text") or ""
+            text = api(base, f"/api/clauses/{doc}/{urllib.parse.quote(number)}").get("text") or ""
         except Exception:   # noqa: BLE001
-            texts[cid] = ""
-    # the clause's first words, as a judge recognises it (the number is printed beside it in many forms)
-    needles = {cid: t.replace("\n", "")[:16] for cid, t in texts.items() if t}
+            text = ""
+        if text:
+            needles[cid] = "".join(text.split())[:40]
     page.goto(base + "/")
     page.wait_for_load_state()
     w = Walk(page)
     driver.type_question(w, q["q"])
     w.mark("typed")
     typed = w.taps
-    listed = clause = None
+    listed = clause = reached = t_clause = None
     taps_log = []
 
-    def look():
-        nonlocal listed, clause
-        page.wait_for_timeout(50)
+    def look() -> bool:
+        nonlocal listed, clause, reached, t_clause
+        t = w.elapsed()
         with w.pause():
             if listed is None and any(on_screen(page, cid) for cid in ids):
                 listed = w.taps - typed
-            if clause is None and any(on_screen(page, n) for n in needles.values()):
-                clause = w.taps - typed
-                if listed is None:
-                    listed = clause
+            for cid, needle in needles.items():
+                if clause is None and clause_on_screen(page, cid, needle):
+                    clause, reached, t_clause = w.taps - typed, cid, t
+                    if listed is None:
+                        listed = clause
+        return clause is not None
 
-    driver_wait_suggestions(page)
-    look()
-    while clause is None and w.taps - typed < max_taps:
+    def wait_and_look() -> None:
+        """Poll while the page answers (suggestions are debounced and fetched), then once more when idle."""
+        page.wait_for_load_state()
+        end = time.perf_counter() + 1.5
+        while time.perf_counter() < end:
+            if look():
+                return
+            page.wait_for_timeout(100)
+        try:
+            page.wait_for_load_state("networkidle", timeout=3000)
+        except Exception:   # noqa: BLE001
+            pass
+        look()
+
+    pages = {f"/rules/{cid.split(':', 1)[0]}/{cid.split(':', 1)[1]}" for cid in ids}
+    on_page = t_page = None
+
+    def at_page() -> bool:
+        nonlocal on_page, t_page
+        if on_page is None and urllib.parse.unquote(urllib.parse.urlparse(page.url).path) in pages:
+            on_page, t_page = w.taps - typed, w.elapsed()
+        return on_page is not None
+
+    wait_and_look()
+    at_page()
+    while on_page is None and w.taps - typed < max_taps:
         what = driver.next_tap_to_clause(w, ids)
         if what is None:
             break
         taps_log.append(what)
-        page.wait_for_load_state()
-        look()
+        wait_and_look()
+        at_page()
     s = w.summary()
-    return {"q": q["q"], "ids": ids, "taps": s["taps"], "chars": s["chars"], "taps_to_listed": listed,
-            "taps_to_clause": clause, "found": clause is not None, "scroll_px": s["scroll_px"],
-            "seconds": s["seconds"], "person_s": s["person_s"], "path": taps_log, "url": page.url,
+    # the figures up to the clause's text on screen (the walk then went on to its page: taps_to_page)
+    upto = [a for a in w.actions if a.t <= t_clause] if clause is not None else w.actions
+    taps = sum(a.taps for a in upto)
+    chars = sum(a.chars for a in upto)
+    return {"q": q["q"], "ids": ids, "taps": taps, "chars": chars, "taps_to_listed": listed,
+            "taps_to_clause": clause, "taps_to_page": on_page, "found": clause is not None, "reached": reached,
+            "scroll_px": sum(a.scroll for a in upto),
+            "seconds": round(t_clause, 2) if t_clause is not None else s["seconds"],
+            "seconds_to_page": round(t_page, 2) if t_page is not None else None,
+            "person_s": round(taps * TAP_S + chars * CHAR_S, 1), "path": taps_log, "url": page.url,
             "actions": [a.__dict__ for a in w.actions]}
-
-
-def driver_wait_suggestions(page) -> None:
-    """Let a page that suggests as you type answer (debounce and fetch), up to 3 s; then settle."""
-    try:
-        page.wait_for_load_state("networkidle", timeout=3000)
-    except Exception:   # noqa: BLE001
-        pass
-    page.wait_for_timeout(400)
 
 
 # ---- report ------------------------------------------------------------------------------------------
@@ -455,6 +526,19 @@ def median_of(runs: list[dict], keys=KEYS) -> dict:
         vals = [r[k] for r in runs if isinstance(r.get(k), (int, float))]
         out[k] = round(statistics.median(vals), 2) if vals else None
     return out
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-aligned to `width` terminal columns (a Japanese character takes two)."""
+    import unicodedata
+
+    out, cols = "", 0
+    for ch in text:
+        w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        if cols + w > width:
+            break
+        out, cols = out + ch, cols + w
+    return out + " " * (width - cols)
 
 
 def table(results: dict) -> str:
@@ -470,14 +554,14 @@ def table(results: dict) -> str:
             lines.append(f"{c['game']:<12} {m['taps']:>5} {m['chars']:>6} {m['scroll_px']:>10} {m['seconds']:>8} "
                          f"{m['person_s']:>9}   {ph['build']['taps']:>10} {ph['steps']['taps']:>9} "
                          f"{ph['save']['taps']:>9}  {ok}")
-        lines.append(f"\n{'question':<40} {'taps':>5} {'after typing: listed':>21} {'clause':>7} {'scroll px':>10} "
-                     f"{'robot s':>8} {'person s':>9}")
+        lines.append(f"\n{'question':<40} {'taps':>5}  after typing: {'listed':>6} {'text':>5} {'page':>5} "
+                     f"{'scroll px':>10} {'robot s':>8} {'person s':>9}")
         for q in block["questions"]:
             m = q["median"]
             r0 = q["runs"][0]
-            lines.append(f"{q['q'][:38]:<40} {m['taps']:>5} {str(r0['taps_to_listed']):>21} "
-                         f"{str(r0['taps_to_clause']) if r0['found'] else 'not found':>7} {m['scroll_px']:>10} "
-                         f"{m['seconds']:>8} {m['person_s']:>9}")
+            lines.append(f"{_pad(q['q'], 40)} {m['taps']:>5}  {'':>13} {str(r0['taps_to_listed']):>6} "
+                         f"{str(r0['taps_to_clause']) if r0['found'] else '-':>5} {str(r0['taps_to_page']):>5} "
+                         f"{m['scroll_px']:>10} {m['seconds']:>8} {m['person_s']:>9}")
     return "\n".join(lines)
 
 
