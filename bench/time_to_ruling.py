@@ -541,19 +541,29 @@ def _pad(text: str, width: int) -> str:
     return out + " " * (width - cols)
 
 
+def median_phases(runs: list[dict]) -> dict:
+    out = {}
+    for name in ("build", "steps", "save"):
+        got = [r["phases"][name] for r in runs if r.get("phases") and name in r["phases"]]
+        if got:
+            out[name] = {k: round(statistics.median(g[k] for g in got), 2) for k in got[0]}
+    return out
+
+
 def table(results: dict) -> str:
     lines = []
     for width, block in results["widths"].items():
         lines.append(f"\n{results['driver']} at {width}px — median of {results['runs']} runs "
                      f"(load average {results['loadavg_before'][0]:.1f} before, {results['loadavg_after'][0]:.1f} after)")
-        lines.append(f"{'game':<12} {'taps':>5} {'chars':>6} {'scroll px':>10} {'robot s':>8} {'person s':>9}"
-                     f"   {'build taps':>10} {'step taps':>9} {'save taps':>9}  ok")
+        lines.append(f"{'game':<12} {'taps':>5} {'(build/steps/save)':>19} {'chars':>6} {'scroll px':>10} "
+                     f"{'(build/steps/save)':>22} {'robot s':>8} {'person s':>9}  ok")
         for c in block["cases"]:
-            m, ph = c["median"], c["runs"][0]["phases"]
+            m, ph = c["median"], c.get("phases") or {}
+            split = "/".join(str(ph.get(k, {}).get("taps", "-")) for k in ("build", "steps", "save"))
+            split_px = "/".join(str(ph.get(k, {}).get("scroll", "-")) for k in ("build", "steps", "save"))
             ok = "yes" if not any(r["problems"] for r in c["runs"]) else "NO"
-            lines.append(f"{c['game']:<12} {m['taps']:>5} {m['chars']:>6} {m['scroll_px']:>10} {m['seconds']:>8} "
-                         f"{m['person_s']:>9}   {ph['build']['taps']:>10} {ph['steps']['taps']:>9} "
-                         f"{ph['save']['taps']:>9}  {ok}")
+            lines.append(f"{c['game']:<12} {m['taps']:>5} {split:>19} {m['chars']:>6} {m['scroll_px']:>10} "
+                         f"{split_px:>22} {m['seconds']:>8} {m['person_s']:>9}  {ok}")
         lines.append(f"\n{'question':<40} {'taps':>5}  after typing: {'listed':>6} {'text':>5} {'page':>5} "
                      f"{'scroll px':>10} {'robot s':>8} {'person s':>9}")
         for q in block["questions"]:
@@ -652,7 +662,8 @@ def main(argv=None) -> int:
                         print(f"  {width}px {case.game} run {i + 1}: taps {r['taps']} seconds {r['seconds']}"
                               f"{' PROBLEMS ' + '; '.join(r['problems']) if r['problems'] else ''}", file=sys.stderr)
                     block["cases"].append({"game": case.game, "title": case.title, "situation": case.situation,
-                                           "facts": len(case.facts), "median": median_of(runs), "runs": runs})
+                                           "facts": len(case.facts), "median": median_of(runs),
+                                           "phases": median_phases(runs), "runs": runs})
                 for q in questions:
                     runs = []
                     for i in range(args.runs):

@@ -91,3 +91,29 @@ class Facts:
         return out
 
 
+
+
+def apply(board: dict, facts: "Facts") -> dict:
+    """`board` with every fact written into it (a copy): what a judge who starts from that board enters. A
+    `<zone>_count` fact sets the count and empties the zone's listed cards."""
+    out = copy.deepcopy(board)
+    for path, value in facts:
+        keys = _path(path)
+        node = out
+        for k, nxt in zip(keys, keys[1:]):
+            if isinstance(node, list):
+                while len(node) <= k:
+                    node.append(None)
+                if node[k] is None:
+                    node[k] = [] if isinstance(nxt, int) else {}
+                node = node[k]
+            else:
+                node = node.setdefault(k, [] if isinstance(nxt, int) else {})
+        last = keys[-1]
+        if isinstance(node, list):
+            while len(node) <= last:
+                node.append(None)
+        node[last] = copy.deepcopy(value)
+        if isinstance(last, str) and last.endswith("_count") and isinstance(node.get(last[:-6]), list):
+            node[last[:-6]] = []
+    return out
