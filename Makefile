@@ -81,7 +81,7 @@ bench: check-venv $(VENV)/.test-installed
 
 # Removes what the build and the tests leave; never the saved sessions and rulings (instance/).
 clean:
-	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis screenshots build dist
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis .import_linter_cache screenshots build dist
 	find . -name '*.egg-info' -prune -exec rm -rf {} + -o -name __pycache__ -prune -exec rm -rf {} +
 
 # Deletes instance/: every saved session and ruling, the search index cache and the secret key.
