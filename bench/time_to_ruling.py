@@ -255,22 +255,50 @@ def serve(fresh_seed: int | None, index_dir: str | None):
             srv.shutdown()
 
 
+_ORIGINAL_SEED = None
+
+
 def _seed_fresh_boards(seed: int | None) -> bool:
-    """The builder opens with a random fresh game; for the same walk every run (and every driver), the
-    seeds it draws come from random.Random(seed) here. Returns whether the hook was found."""
+    """The builder opens with a random fresh game; so that every run sees a known board (and two drivers the
+    same ones), the seeds the app draws come from random.Random(seed) here. The app's `random_seed` function is
+    found wherever it lives (it moves with refactors) and replaced in every judge_app module that imported it.
+    Returns whether it was found."""
+    global _ORIGINAL_SEED
     if seed is None:
         return False
+    import importlib
+    import pkgutil
     import random
 
+    import judge_app
+
+    if _ORIGINAL_SEED is None:
+        for mod in pkgutil.walk_packages(judge_app.__path__, "judge_app."):
+            if mod.name.startswith(("judge_app.web", "judge_app.application")):
+                try:
+                    importlib.import_module(mod.name)
+                except Exception:   # noqa: BLE001 - a module that needs what the bench lacks: not the seed's
+                    pass
+        for name, module in list(sys.modules.items()):
+            fn = getattr(module, "random_seed", None) if name.startswith("judge_app") else None
+            if callable(fn) and getattr(fn, "__module__", "") == name:
+                _ORIGINAL_SEED = fn
+                break
+    if _ORIGINAL_SEED is None:
+        return False
     rng = random.Random(seed)
-    try:
-        from judge_app.web import session_core
-    except ImportError:
-        return False
-    if not hasattr(session_core, "random_seed"):
-        return False
-    session_core.random_seed = lambda: rng.randrange(2 ** 31)   # noqa: E731 - bench-only hook
-    return True
+
+    def seeded() -> int:
+        return rng.randrange(2 ** 31)
+
+    seeded.bench_hook = True
+    found = False
+    for name, module in list(sys.modules.items()):
+        fn = getattr(module, "random_seed", None) if name.startswith("judge_app") else None
+        if fn is not None and (fn is _ORIGINAL_SEED or getattr(fn, "bench_hook", False)):
+            module.random_seed = seeded
+            found = True
+    return found
 
 
 def reseed(seed: int | None) -> None:
@@ -454,18 +482,18 @@ def run_question(driver, page, base: str, q: dict, max_taps: int = 4) -> dict:
     driver.type_question(w, q["q"])
     w.mark("typed")
     typed = w.taps
-    listed = clause = reached = t_clause = None
+    listed = clause = reached = t_clause = n_clause = None
     taps_log = []
 
     def look() -> bool:
-        nonlocal listed, clause, reached, t_clause
-        t = w.elapsed()
+        nonlocal listed, clause, reached, t_clause, n_clause
+        t, n = w.elapsed(), len(w.actions)
         with w.pause():
             if listed is None and any(on_screen(page, cid) for cid in ids):
                 listed = w.taps - typed
             for cid, needle in needles.items():
                 if clause is None and clause_on_screen(page, cid, needle):
-                    clause, reached, t_clause = w.taps - typed, cid, t
+                    clause, reached, t_clause, n_clause = w.taps - typed, cid, t, n
                     if listed is None:
                         listed = clause
         return clause is not None
@@ -504,7 +532,7 @@ def run_question(driver, page, base: str, q: dict, max_taps: int = 4) -> dict:
         at_page()
     s = w.summary()
     # the figures up to the clause's text on screen (the walk then went on to its page: taps_to_page)
-    upto = [a for a in w.actions if a.t <= t_clause] if clause is not None else w.actions
+    upto = w.actions[:n_clause] if clause is not None else w.actions
     taps = sum(a.taps for a in upto)
     chars = sum(a.chars for a in upto)
     return {"q": q["q"], "ids": ids, "taps": taps, "chars": chars, "taps_to_listed": listed,
