@@ -6,7 +6,8 @@ import random
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.battle import BattleMixin
-from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, new_game_board, setup_state
+from judge_app.engine.thv import notation
+from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board, new_game_board, setup_state
 from judge_app.engine.thv.cards import PLAYERS, ZONES
 from judge_app.engine.thv.costs import CostMixin
 from judge_app.engine.thv.damage import DamageMixin
@@ -38,6 +39,7 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
     as_much_as_possible_rule = "thv:12.6.1"   # 可能な限り、とは…プレイヤーの直接の行動のみで行える範囲の中で
     each_player_rule = "thv:7.1.13"           # 1つの効果が複数の対象に適用される場合、複数の対象に同時に効果が適用される
     game_over_rule = "thv:1.5.1"              # ゲームの勝敗はいずれかのプレイヤーが勝利条件を満たした場合に決定する
+    notation = notation
 
     def check_board(self, board):
         check_board(board, self.options_of(board))
@@ -54,6 +56,9 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
 
     def new_game_board(self, rng: random.Random) -> dict:
         return new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return midgame_board(rng)
 
     def invariants(self, g):
         return invariants(g)
