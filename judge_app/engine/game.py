@@ -130,6 +130,9 @@ class Game:
         point = self.state.checkpoint()
         try:
             entry = self.ruleset.adjust(self.state, body)
+            if self.pending is not None and not self.state.finished:
+                # the decision waiting for an answer offers what the rules allow now, not before the adjustment
+                self.pending = self.state.reask(self.pending)
         except Exception:
             self.state.restore(point)
             raise
