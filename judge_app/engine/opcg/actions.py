@@ -97,21 +97,30 @@ def losers(g: GameState) -> dict[str, str]:
     return found
 
 
+# 9-2-1-1 / 9-2-1-2, and the defeat conditions of 1-2-1-1 they check
+CONDITIONS = {"opcg:9-2-1-1": "opcg:1-2-1-1-1", "opcg:9-2-1-2": "opcg:1-2-1-1-2"}
+
+
 def rule_processing(g: GameState):
-    """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn)."""
+    """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn).
+    The entry cites 9-1-2 (at once, even during other actions), the condition met (1-2-1-1-1 / 1-2-1-1-2), and
+    1-2-1 (the game ends; the player whose opponent lost and who did not lose wins)."""
     lost = losers(g)
     if not lost:
         return
     if len(lost) == 2:
         g.end_game("draw")
-        yield g.log("opcg:9-2-1", "defeat", "両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None)
+        met = sorted(set(lost.values()))
+        yield g.log("opcg:9-2-1", "defeat", "ルール処理: 両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None,
+                    cites=("opcg:9-1-2", *met, *(CONDITIONS[r] for r in met), "opcg:1-2-1"))
         return
     (player, rule), = lost.items()
     winner = "p2" if player == "p1" else "p1"
     reason = ("ライフが0枚のときにリーダーがダメージを受けました" if rule == "opcg:9-2-1-1"
               else "デッキのカードが0枚になりました")
     g.end_game(winner)
-    yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}。{player} の敗北、{winner} の勝利です", player)
+    yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}（敗北条件）。{player} の敗北、{winner} の勝利です", player,
+                cites=("opcg:9-1-2", "opcg:9-2-1", CONDITIONS[rule], "opcg:1-2-1"))
 
 
 def play_character_onto_field(g: GameState, player: str, card: dict) -> None:
@@ -128,5 +137,5 @@ def make_room_for_character(g: GameState, player: str, card: dict):
                          [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
     old, don, ended = leave_field(g, player, "characters", victim)
     extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
-    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
-                cites=("opcg:10-2-1-3", "opcg:6-5-5-4") if don else ("opcg:10-2-1-3",))
+    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（キャラは5枚まで 3-7-6、KOではありません 10-2-1-3）{extra}", player,
+                cites=("opcg:3-7-6", "opcg:10-2-1-3", "opcg:6-5-5-4") if don else ("opcg:3-7-6", "opcg:10-2-1-3"))

@@ -73,7 +73,8 @@ class OpcgAdjustments:
                      owner: str | None = None) -> TraceEntry:
         player, _, card = _on_field(g, target)
         _duration_ok(g, duration)
-        add_effect(g, kind="power", target=target, value=value, duration=duration, owner=owner or player)
+        add_effect(g, kind="power", target=target, value=value, duration=duration, owner=owner or player,
+                   rule=spec.rule)
         card = locate(g, target)[2]
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}のパワー{value:+d}（{DURATIONS[duration]}、"
                      f"{EXPIRY[duration]}で無効）。現在のパワー{power(g, card, player)}", owner or player,

@@ -131,23 +131,25 @@ def main_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "main")
     yield g.log("opcg:6-5-1", "timing", "メインフェイズ開始。「メインフェイズ開始時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
-    chosen_from: dict[str, set] = {}  # 11-1: actions taken from each whole-table state this main phase
+    chosen_from: dict[tuple, set] = {}  # 11-1: actions taken from each whole-table state this main phase
     loop_logged = False
+
+    def choices():
+        # the same state again: a 循環行動 only this player can stop may not be chosen again (11-1-1-2)
+        return main_actions(g, tp, chosen_from.get(table_fingerprint(g), ()))
+
     while True:
-        options = main_actions(g, tp)
         key = table_fingerprint(g)
-        banned = chosen_from.get(key, set())
-        if banned:
-            # the same state again: a 循環行動 only this player can stop; it may not be chosen again (11-1-1-2)
-            options = [o for o in options if o[0] not in banned]
-            if not loop_logged:
-                loop_logged = True
-                yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
-        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2")
+        if chosen_from.get(key) and not loop_logged:
+            loop_logged = True
+            yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
+        options, held = main_actions(g, tp, chosen_from.get(key, ()))
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2", withheld=held, remake=choices)
         if choice == "end":
             yield g.log("opcg:6-5-2-1", "phase", f"{tp} がメインフェイズの終了を宣言しました", tp)
             return
-        chosen_from.setdefault(key, set()).add(choice)
+        # the state the action is taken from (a judge's adjustment may have changed it while the decision waited)
+        chosen_from.setdefault(table_fingerprint(g), set()).add(choice)
         kind, card_id = choice.split(":", 1)
         if kind == "play":
             yield from play_card(g, tp, card_id)
@@ -172,34 +174,72 @@ def table_fingerprint(g: GameState) -> tuple:
     return tuple(parts)
 
 
-def can_attack(g: GameState, tp: str, card: dict) -> bool:
+def attack_refusal(g: GameState, card: dict) -> tuple[str, str] | None:
+    """Why this leader or character may not declare an attack now (clause, reason), or None when it may."""
+    if g.turn in FIRST_TURNS:
+        return "opcg:6-5-6-1", "お互いの1ターン目はバトルを行うことができません"
     if card.get("rested"):
-        return False
+        return "opcg:7-1-1-1", "アタックはアクティブのカードをレストにして宣言します。このカードはレストです"
     if card.get("category") == "キャラ" and card.get("played_this_turn") and not has(g, card, "速攻"):
-        return False  # 3-7-4, 10-1-1-1
-    return True
+        return "opcg:3-7-4", "登場したターン中のキャラはアタックできません（【速攻】を持っていません）"
+    return None
 
 
-def main_actions(g: GameState, tp: str) -> list[tuple[str, str]]:
+PLAY_WORDS = {"キャラ": "登場させる", "ステージ": "登場させる", "イベント": "【メイン】を発動する"}
+PLAY_COST_RULES = {"キャラ": "opcg:2-7-2", "イベント": "opcg:2-7-3", "ステージ": "opcg:2-7-4"}
+
+
+def play_refusal(card: dict, active: int) -> tuple[str, str] | None:
+    """Why a card in the hand may not be played in the main phase now (6-5-3-1), or None when it may."""
+    cat, cost = card.get("category"), card.get("cost") or 0
+    kws = card.get("keywords") or ()
+    if cat == "イベント" and "メイン" not in kws:
+        if "カウンター" in kws:
+            return "opcg:10-2-4-1", "【カウンター】のイベントは相手のカウンター・ステップにのみプレイできます"
+        return "opcg:6-5-3-1", "メインフェイズにプレイできるイベントは【メイン】と表記されたものだけです"
+    if cost > active:
+        return PLAY_COST_RULES[cat], f"コストエリアのアクティブのドン!!は{active}枚で、コスト{cost}を支払えません"
+    return None
+
+
+def main_actions(g: GameState, tp: str, banned=()) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str]]]:
+    """6-5-2: the main phase actions (6-5-3 play, 6-5-5 attach DON!!, 6-5-6 battle, 6-5-2-1 end), and those the
+    rules withhold now, each with its clause and reason."""
     pdata = g.data["players"][tp]
     active = pdata["cost_area"]["active"]
     options: list[tuple[str, str]] = []
+    held: list[tuple[str, str, str, str]] = []
     for card in pdata["hand"]:  # 6-5-3-1
-        cat, cost = card.get("category"), card.get("cost")
-        if cost is None or cost > active:
+        cat = card.get("category")
+        if cat not in PLAY_WORDS or card.get("cost") is None:
             continue
-        if cat in ("キャラ", "ステージ") or (cat == "イベント" and "メイン" in (card.get("keywords") or ())):
-            kind = {"キャラ": "登場させる", "ステージ": "登場させる", "イベント": "【メイン】を発動する"}[cat]
-            options.append((f"play:{card['id']}", f"{label(card)}を{kind}（コスト{cost}）"))
-    if active:  # 6-5-5-1, one DON!! at a time
-        for card in field_cards(g, tp):
-            options.append((f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する"))
-    if g.turn not in FIRST_TURNS:  # 6-5-6-1
-        for card in field_cards(g, tp):
-            if can_attack(g, tp, card):
-                options.append((f"attack:{card['id']}", f"{label(card)}でアタックする"))
+        value, text = f"play:{card['id']}", f"{label(card)}を{PLAY_WORDS[cat]}（コスト{card['cost']}）"
+        why = play_refusal(card, active)
+        if why:
+            held.append((value, text, *why))
+        else:
+            options.append((value, text))
+    field = field_cards(g, tp)
+    for card in field:  # 6-5-5-1, one DON!! at a time
+        value, text = f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する"
+        if active:
+            options.append((value, text))
+        else:
+            held.append((value, text, "opcg:6-5-5-1", "コストエリアにアクティブのドン!!がありません"))
+    for card in field:  # 6-5-6, 7-1-1-1
+        value, text = f"attack:{card['id']}", f"{label(card)}でアタックする"
+        why = attack_refusal(g, card)
+        if why:
+            held.append((value, text, *why))
+        else:
+            options.append((value, text))
+    if banned:
+        kept = [o for o in options if o[0] not in banned]
+        held += [(v, t, "opcg:11-1-1-2", "永久循環: 同一の状態から同じ循環行動を再び選ぶことはできません")
+                 for v, t in options if v in banned]
+        options = kept
     options.append(("end", "メインフェイズを終了する"))
-    return options
+    return options, held
 
 
 def play_card(g: GameState, tp: str, card_id: str):
@@ -209,11 +249,12 @@ def play_card(g: GameState, tp: str, card_id: str):
         rest_don(g, tp, cost)
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "trash", card)
-        yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、発動しました（効果はジャッジが調整で適用）", tp)
+        yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、【メイン】を発動しました（効果はジャッジが調整で適用）", tp,
+                    cites=("opcg:6-5-3-1", "opcg:10-2-3-1"))
         return
     rest_don(g, tp, cost)
     rule = "opcg:2-7-2" if cat == "キャラ" else "opcg:2-7-4"
-    yield g.log(rule, "cost", f"{label(card)}を公開し、コストとしてドン!!{cost}枚をレストにしました", tp)
+    yield g.log(rule, "cost", f"{label(card)}を公開し、コストとしてドン!!{cost}枚をレストにしました", tp, cites=("opcg:6-5-3-1",))
     if cat == "キャラ":
         yield from make_room_for_character(g, tp, card)
         take_from(g, tp, "hand", card_id)
@@ -223,7 +264,7 @@ def play_card(g: GameState, tp: str, card_id: str):
         old = g.get(f"players.{tp}.stage")
         if old:
             leave_field(g, tp, "stage", old["id"])
-            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp)
+            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp, cites=("opcg:3-8-5",))
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "stage", {**card, "rested": False})
         yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp)
@@ -235,7 +276,7 @@ def attach_don(g: GameState, tp: str, card_id: str):
     zone = "leader" if g.get(f"players.{tp}.leader")["id"] == card_id else "characters"
     card = next(c for c in field_cards(g, tp) if c["id"] == card_id)
     new = replace_card(g, tp, zone, card_id, don=(card.get("don") or 0) + 1)
-    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp, cites=("opcg:6-5-5-2",))
+    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp, cites=("opcg:6-5-5-2", "opcg:6-5-5-3"))
 
 
 # ---- 6-6 エンドフェイズ ----------------------------------------------------------------
