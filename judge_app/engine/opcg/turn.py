@@ -202,6 +202,17 @@ def play_refusal(card: dict, active: int) -> tuple[str, str] | None:
     return None
 
 
+def offer(options: list, held: list, value: str, text: str, why: tuple[str, str] | None) -> None:
+    """An action goes to the options, or, when the rules forbid it now (`why` = clause, reason), to the withheld."""
+    if why:
+        held.append((value, text, *why))
+    else:
+        options.append((value, text))
+
+
+NO_ACTIVE_DON = ("opcg:6-5-5-1", "コストエリアにアクティブのドン!!がありません")
+
+
 def main_actions(g: GameState, tp: str, banned=()) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str]]]:
     """6-5-2: the main phase actions (6-5-3 play, 6-5-5 attach DON!!, 6-5-6 battle, 6-5-2-1 end), and those the
     rules withhold now, each with its clause and reason."""
@@ -211,28 +222,14 @@ def main_actions(g: GameState, tp: str, banned=()) -> tuple[list[tuple[str, str]
     held: list[tuple[str, str, str, str]] = []
     for card in pdata["hand"]:  # 6-5-3-1
         cat = card.get("category")
-        if cat not in PLAY_WORDS or card.get("cost") is None:
-            continue
-        value, text = f"play:{card['id']}", f"{label(card)}を{PLAY_WORDS[cat]}（コスト{card['cost']}）"
-        why = play_refusal(card, active)
-        if why:
-            held.append((value, text, *why))
-        else:
-            options.append((value, text))
+        if cat in PLAY_WORDS and card.get("cost") is not None:
+            offer(options, held, f"play:{card['id']}", f"{label(card)}を{PLAY_WORDS[cat]}（コスト{card['cost']}）",
+                  play_refusal(card, active))
     field = field_cards(g, tp)
     for card in field:  # 6-5-5-1, one DON!! at a time
-        value, text = f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する"
-        if active:
-            options.append((value, text))
-        else:
-            held.append((value, text, "opcg:6-5-5-1", "コストエリアにアクティブのドン!!がありません"))
+        offer(options, held, f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する", None if active else NO_ACTIVE_DON)
     for card in field:  # 6-5-6, 7-1-1-1
-        value, text = f"attack:{card['id']}", f"{label(card)}でアタックする"
-        why = attack_refusal(g, card)
-        if why:
-            held.append((value, text, *why))
-        else:
-            options.append((value, text))
+        offer(options, held, f"attack:{card['id']}", f"{label(card)}でアタックする", attack_refusal(g, card))
     if banned:
         kept = [o for o in options if o[0] not in banned]
         held += [(v, t, "opcg:11-1-1-2", "永久循環: 同一の状態から同じ循環行動を再び選ぶことはできません")
