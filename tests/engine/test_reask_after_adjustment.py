@@ -60,3 +60,12 @@ def test_a_decision_without_remake_stands_as_asked():
     before = g.pending
     g.adjust({"op": "points", "target": "p1", "value": 1})
     assert g.pending is before
+
+
+def test_a_decision_waiting_when_an_adjustment_ends_the_game_is_dropped():
+    g = Game(CoinRuleset(), {**BOARD, "target": 1}, 1)
+    g.step("decision")
+    assert g.pending is not None
+    g.adjust({"op": "concede", "target": "p2"})
+    assert g.state.finished and g.pending is None
+    assert Game.replay(CoinRuleset(), {**BOARD, "target": 1}, 1, g.answers).pending is None
