@@ -26,16 +26,21 @@ def draw(g: GameState, player: str) -> dict | None:
     return card
 
 
-def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = "trash") -> tuple[dict, int, int]:
+def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = "trash",
+                top: bool = False) -> tuple[dict, int, int]:
     """A character or stage leaves the field: its attached DON!! go to the cost area rested (6-5-5-4) and the
-    effects on it end, as it becomes a new card (3-1-6). Returns (card, DON!! returned, effects ended)."""
+    effects on it end, as it becomes a new card (3-1-6), whose 【ターン1回】 may be used again (10-2-13-4).
+    Returns (card, DON!! returned, effects ended)."""
     card = take_from(g, player, zone, card_id)
     don = card.get("don") or 0
     if don:
         area = g.get(f"players.{player}.cost_area")
         g.set(f"players.{player}.cost_area", {**area, "rested": area["rested"] + don})
     ended = drop_effects_on(g, card_id)
-    put_into(g, player, dest, as_new_card(card))
+    uses = g.data.get("keyword_uses")
+    if uses and any(u[1] == card_id for u in uses):
+        g.set("keyword_uses", [u for u in uses if u[1] != card_id])
+    put_into(g, player, dest, as_new_card(card), top=top)
     return card, don, ended
 
 
