@@ -110,6 +110,8 @@ def rule_processing(g: GameState):
     """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn).
     The entry cites 9-1-2 (at once, even during other actions), the condition met (1-2-1-1-1 / 1-2-1-1-2), and
     1-2-1 (the game ends; the player whose opponent lost and who did not lose wins)."""
+    if g.finished:  # 1-2-1: the game is over; nothing is processed again
+        return
     lost = losers(g)
     if not lost:
         return
