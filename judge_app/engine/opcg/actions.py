@@ -103,7 +103,8 @@ def losers(g: GameState) -> dict[str, str]:
 
 
 # 9-2-1-1 / 9-2-1-2, and the defeat conditions of 1-2-1-1 they check
-CONDITIONS = {"opcg:9-2-1-1": "opcg:1-2-1-1-1", "opcg:9-2-1-2": "opcg:1-2-1-1-2"}
+CONDITIONS = {"opcg:9-2-1-1": ("opcg:1-2-2-1", "opcg:1-2-1-1", "opcg:1-2-1-1-1"),
+              "opcg:9-2-1-2": ("opcg:1-2-2-2", "opcg:1-2-1-1", "opcg:1-2-1-1-2")}
 
 
 def rule_processing(g: GameState):
@@ -119,7 +120,7 @@ def rule_processing(g: GameState):
         g.end_game("draw")
         met = sorted(set(lost.values()))
         yield g.log("opcg:9-2-1", "defeat", "ルール処理: 両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None,
-                    cites=("opcg:9-1-2", *met, *(CONDITIONS[r] for r in met), "opcg:1-2-1"))
+                    cites=("opcg:9-1-1", "opcg:9-1-2", *met, "opcg:1-2-2", *(c for r in met for c in CONDITIONS[r]), "opcg:1-2-1"))
         return
     (player, rule), = lost.items()
     winner = "p2" if player == "p1" else "p1"
@@ -127,7 +128,7 @@ def rule_processing(g: GameState):
               else "デッキのカードが0枚になりました")
     g.end_game(winner)
     yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}（敗北条件）。{player} の敗北、{winner} の勝利です", player,
-                cites=("opcg:9-1-2", "opcg:9-2-1", CONDITIONS[rule], "opcg:1-2-1"))
+                cites=("opcg:9-1-1", "opcg:9-1-2", "opcg:9-2-1", "opcg:1-2-2", *CONDITIONS[rule], "opcg:1-2-1"))
 
 
 def play_character_onto_field(g: GameState, player: str, card: dict) -> None:

@@ -305,7 +305,8 @@ class OpcgAdjustments:
             replace_card(g, target, found[1], source, don=card["don"] - value)
             where = f"{label(card)}に付与されているドン!!"
         g.set(f"players.{target}.don_deck", pdata["don_deck"] + value)
-        return g.log(spec.rule, "adjust", f"ジャッジ調整: ドン!!-{value}。{where}からドン!!{value}枚をドン!!デッキに戻しました", target)
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: ドン!!-{value}。{where}からドン!!{value}枚をドン!!デッキに戻しました", target,
+                     cites=("opcg:8-3-1-6",))
 
     def adjust_don_add(self, g, spec, target, value, rested=False):
         pdata = g.data["players"][target]

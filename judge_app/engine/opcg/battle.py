@@ -41,7 +41,7 @@ def battle(g: GameState, tp: str, attacker_id: str):
     rush = attacker.get("category") == "キャラ" and attacker.get("played_this_turn")  # 3-7-4 set aside by 【速攻】
     yield g.log("opcg:7-1-1-1", "attack", f"{label(attacker)}をレストにしてアタックを宣言しました"
                 + ("（登場したターン中ですが【速攻】によりアタックできます）" if rush else ""), tp,
-                cites=("opcg:3-7-4", "opcg:10-1-1-1") if rush else ())
+                cites=("opcg:7-1", "opcg:3-7-4", "opcg:10-1-1-1") if rush else ("opcg:7-1",))
     targets, held = attack_targets(g, defender)
     target_id = yield g.ask(tp, "アタックの対象を選んでください", targets, "opcg:7-1-1-2", withheld=held,
                             remake=lambda: attack_targets(g, defender))
@@ -256,18 +256,18 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
             g.set(f"players.{defender}.life", life[1:])
             put_into(g, defender, "hand", card)
             yield g.log("opcg:10-1-5-2", "damage", f"{point}点目: 【トリガー】を発動せず、ライフの上のカードを公開せずに手札に加えました(7-1-4-1-1-2)", defender,
-                        cites=("opcg:7-1-4-1-1-2",))
+                        cites=("opcg:7-1-4-1-1-2", "opcg:4-6-3"))
             continue
         g.set(f"players.{defender}.life", life[1:])
         put_into(g, defender, "hand", card)
         yield g.log("opcg:7-1-4-1-1-2", "damage", f"{point}点目: {defender} のリーダーに1ダメージ。ライフの上のカードを手札に加えました（残りライフ{len(life) - 1}枚）", defender,
-                    cites=("opcg:7-1-4-1-1", "opcg:4-6-2-1"))
+                    cites=("opcg:7-1-4-1-1", "opcg:4-6-2", "opcg:4-6-2-1"))
 
 
 def activate_trigger(g: GameState, defender: str, card: dict, point: int):
     """8-6-2-1: damage processing pauses while the revealed card's 【トリガー】 is activated."""
     yield g.log("opcg:8-6-2-1", "trigger", f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える(7-1-4-1-1-2)代わりに【トリガー】を発動しました（効果はジャッジが調整で適用）", defender,
-                cites=("opcg:10-1-5-1", "opcg:7-1-4-1-1-2"))
+                cites=("opcg:10-1-5-1", "opcg:7-1-4-1-1-2", "opcg:4-6-3"))
     mode = g.data["options"]["trigger_card_destination"]
     choices = [("trash", "トラッシュに置く")]
     if card.get("category") in ("キャラ", "ステージ"):

@@ -68,8 +68,12 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
         return self.game_over_rule
 
     def resolve_effect(self, g: GameState, parts: list, cost: list = (), **kw):
-        # 8-4-1: conditions, the effect named, its activation cost paid in full (8-4-1-3), then resolved (8-4-1-5)
-        g.cite_next("opcg:8-4-1")
+        # 8-4-1: conditions, the effect named, its activation cost paid in full (8-4-1-3, in the order written
+        # 8-3-1-1), then resolved; an event's effect once it is in the trash (8-4-2), a field card's where it is (8-4-3)
+        where = locate(g, kw["source"]) if kw.get("source") else None
+        g.cite_next("opcg:8-4-1", *(("opcg:8-4-1-3",) if cost else ()), *(("opcg:8-3-1-1",) if len(cost) > 1 else ()),
+                    *(("opcg:8-4-2",) if where and where[1] == "trash" and where[2].get("category") == "イベント" else ()),
+                    *(("opcg:8-4-3",) if where and where[1] in ("leader", "characters", "stage") else ()))
         return super().resolve_effect(g, parts, cost, **kw)
 
     def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:

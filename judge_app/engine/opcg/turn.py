@@ -26,14 +26,15 @@ def game(g: GameState):
 # ---- 5-2 ゲーム前の手順 ------------------------------------------------------------
 
 def preparation(g: GameState):
-    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています", cites=("opcg:5-1-2",))
+    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています", cites=("opcg:5-2-1", "opcg:5-1-2"))
     for p in ("p1", "p2"):
         g.shuffle(f"players.{p}.deck")
-    yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし、裏向きに置きました")
+    yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし（順番を無作為に変更）、裏向きに置きました", cites=("opcg:3-2-4",))
     yield g.log("opcg:5-2-1-3", "setup", "各プレイヤーがリーダーカードをリーダーエリアに置きました: "
                 + "、".join(label(g.get(f"players.{p}.leader")) for p in ("p1", "p2")))
     chooser = g.rng.choice(["p1", "p2"])
-    yield g.log("opcg:5-2-1-4", "setup", f"じゃんけんなど（無作為）で {chooser} が先攻・後攻を選べるプレイヤーに決まりました", chooser)
+    yield g.log("opcg:5-2-1-4", "setup", f"じゃんけんなど（無作為、意思の介入なし）で {chooser} が先攻・後攻を選べるプレイヤーに決まりました", chooser,
+                cites=("opcg:5-2-1-4-1",))
     choice = yield g.ask(chooser, "先攻か後攻を選んでください", [("first", "先攻"), ("second", "後攻")], "opcg:5-2-1-5")
     first = chooser if choice == "first" else other(chooser)
     g.set("first_player", first)
@@ -41,7 +42,7 @@ def preparation(g: GameState):
     for p in (first, other(first)):
         for _ in range(5):
             draw(g, p)
-        yield g.log("opcg:5-2-1-6", "draw", f"{p} がデッキからカード5枚を引き、最初の手札としました", p)
+        yield g.log("opcg:5-2-1-6", "draw", f"{p} がデッキからカード5枚を引き、最初の手札としました", p, cites=("opcg:4-5-3",))
     for p in (first, other(first)):  # 先攻プレイヤーから順に1度だけ
         redo = yield g.ask(p, "引き直しを行いますか", [("keep", "引き直さない"), ("redraw", "手札をすべてデッキに戻し、シャッフルして5枚引き直す")], "opcg:5-2-1-6")
         if redo == "redraw":
@@ -65,7 +66,8 @@ def preparation(g: GameState):
     g.set("turn", 1)
     g.set("turn_player", first)
     g.set("phase", "refresh")
-    yield g.log("opcg:5-2-1-8", "turn", f"{first} をターンプレイヤーとしてゲームを開始します（ターン1）", first)
+    yield g.log("opcg:5-2-1-8", "turn", f"{first} をターンプレイヤーとしてゲームを開始します（ターン1）", first,
+                cites=("opcg:6-1-1", "opcg:6-1-2"))
 
 
 # ---- 6-2 リフレッシュフェイズ ---------------------------------------------------------
@@ -103,10 +105,11 @@ def draw_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "draw")
     if g.turn == 1 and tp == g.data["first_player"]:
-        yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp)
+        yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp, cites=("opcg:6-1-2",))
         return
     card = draw(g, tp)
-    yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp)
+    yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp,
+                cites=("opcg:6-1-2", "opcg:4-5-2"))
 
 
 def don_phase(g: GameState):
@@ -247,7 +250,7 @@ def play_card(g: GameState, tp: str, card_id: str):
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "trash", card)
         yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、【メイン】を発動しました（効果はジャッジが調整で適用）", tp,
-                    cites=("opcg:6-5-3-1", "opcg:10-2-3-1"))
+                    cites=("opcg:6-5-3-1", "opcg:10-2-3-1", "opcg:8-4-2"))
         return
     rest_don(g, tp, cost)
     rule = "opcg:2-7-2" if cat == "キャラ" else "opcg:2-7-4"
@@ -256,7 +259,7 @@ def play_card(g: GameState, tp: str, card_id: str):
         yield from make_room_for_character(g, tp, card)
         take_from(g, tp, "hand", card_id)
         play_character_onto_field(g, tp, card)
-        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp, cites=("opcg:3-7-4",))
+        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp, cites=("opcg:3-7-4", "opcg:3-7-5"))
     else:
         old = g.get(f"players.{tp}.stage")
         if old:
@@ -264,7 +267,7 @@ def play_card(g: GameState, tp: str, card_id: str):
             yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp, cites=("opcg:3-8-5",))
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "stage", {**card, "rested": False})
-        yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp)
+        yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp, cites=("opcg:3-8-4",))
 
 
 def attach_don(g: GameState, tp: str, card_id: str):
@@ -282,7 +285,7 @@ def end_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "end")
     yield g.log("opcg:6-6-1-1", "timing", "エンドフェイズ。「ターン終了時」の効果が発動するタイミングです（1度だけ 6-6-1-1-1、カードの効果はジャッジが調整で適用）", tp,
-                 cites=("opcg:6-6-1-1-1",))
+                 cites=("opcg:6-6-1", "opcg:6-6-1-1-1"))
     for rule, owner in (("opcg:6-6-1-2", tp), ("opcg:6-6-1-3", other(tp))):
         gone = expire(g, owner, ("turn", "next_turn_end"))
         if gone:
@@ -295,7 +298,8 @@ def end_phase(g: GameState):
     g.set("turn", g.turn + 1)
     g.set("turn_player", nxt)
     g.set("phase", "refresh")
-    yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt)
+    yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt,
+                cites=("opcg:6-1-1", "opcg:6-1-2"))
 
 
 PHASE_PROCEDURES = {"refresh": refresh_phase, "draw": draw_phase, "don": don_phase, "main": main_phase, "end": end_phase}

@@ -61,4 +61,4 @@ def test_opcg_3_7_3_played_character_cites_3_7_4():
     b = board(p1={"hand": [char("new", 3000, cost=1)], "cost_area": {"active": 3, "rested": 0}})
     g = play(b, "play:new")
     e = entry(g, "opcg:3-7-3")
-    assert e.cites == ("opcg:3-7-4",) and not prose_only(e)
+    assert e.cites == ("opcg:3-7-4", "opcg:3-7-5") and not prose_only(e)

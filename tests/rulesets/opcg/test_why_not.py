@@ -98,7 +98,7 @@ def test_opcg_10_1_1_1_rush_granted_while_the_decision_waits_lets_it_attack_and_
     assert g.pending.id == d and "attack:new" in options(g) and "attack:new" not in withheld(g)
     g.answer(d, "attack:new")
     g.run("decision")
-    assert entry(g, "opcg:7-1-1-1").cites == ("opcg:3-7-4", "opcg:10-1-1-1")
+    assert entry(g, "opcg:7-1-1-1").cites == ("opcg:7-1", "opcg:3-7-4", "opcg:10-1-1-1")
 
 
 def test_opcg_7_1_1_1_a_card_made_active_while_the_decision_waits_may_attack():
@@ -173,9 +173,10 @@ def test_opcg_10_1_3_1_banish_cites_the_step_it_replaces():
 
 def test_opcg_9_2_1_2_a_defeat_cites_the_condition_and_9_1_2():
     """9-2-1-2 「デッキのカードが0枚の場合…敗北条件を満たしています」, processed at once (9-1-2), the condition of
-    1-2-1-1-2, and 1-2-1 for who wins."""
+    1-2-2-2 / 1-2-1-1-2 (the loss comes at the next rule processing, 1-2-2), and 1-2-1 for who wins."""
     g = play(board(p2={"deck_count": 1}), {"step": "decision"},
              {"adjust": {"op": "draw", "target": "p2", "value": 1}})
     e = g.trace[-1]
-    assert e.rule == "opcg:9-2-1-2" and e.cites == ("opcg:9-1-2", "opcg:9-2-1", "opcg:1-2-1-1-2", "opcg:1-2-1")
+    assert e.rule == "opcg:9-2-1-2" and e.cites == ("opcg:9-1-1", "opcg:9-1-2", "opcg:9-2-1", "opcg:1-2-2", "opcg:1-2-2-2",
+                                                   "opcg:1-2-1-1", "opcg:1-2-1-1-2", "opcg:1-2-1")
     assert g.state.winner == "p1"
