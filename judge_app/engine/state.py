@@ -14,6 +14,8 @@ from judge_app.engine.trace import Change, Decision, Option, TraceEntry, Withhel
 
 def _choices(options: Iterable, withheld: Iterable) -> tuple[tuple[Option, ...], tuple[Withheld, ...]]:
     opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+    if not withheld:
+        return opts, ()
     held = tuple(w if isinstance(w, Withheld) else Withheld(*w) for w in withheld)
     offered = {o.value for o in opts}
     return opts, tuple(w for w in dict((w.value, w) for w in held).values() if w.value not in offered)
