@@ -132,12 +132,14 @@ def counter_options(g: GameState, defender: str):
     active = pdata["cost_area"]["active"]
     options = [("end", "カウンター・ステップを終了する")]
     held = []
+    names = [(t["id"], label(t)) for t in targets]
     for card in pdata["hand"]:
         cat, kws = card.get("category"), card.get("keywords") or ()
         if cat == "キャラ":  # 7-1-3-2-1
             value = card.get("counter") or 0
-            for t in targets:
-                item = (f"counter:{card['id']}@{t['id']}", f"{label(card)}のカウンター+{value}を{label(t)}に")
+            text = f"{label(card)}のカウンター+{value}を"
+            for tid, tname in names:
+                item = (f"counter:{card['id']}@{tid}", f"{text}{tname}に")
                 if value > 0:
                     options.append(item)
                 else:

@@ -137,11 +137,15 @@ def main_phase(g: GameState):
     chosen_from: dict[tuple, set] = {}  # 11-1: actions taken from each whole-table state this main phase
     loop_logged = False
 
+    remade = []
+
     def choices():
-        # the same state again: a 循環行動 only this player can stop may not be chosen again (11-1-1-2)
+        # asked again after a judge's adjustment: the state the action will be taken from has changed
+        remade.append(True)
         return main_actions(g, tp, chosen_from.get(table_fingerprint(g), ()))
 
     while True:
+        remade.clear()
         key = table_fingerprint(g)
         if chosen_from.get(key) and not loop_logged:
             loop_logged = True
@@ -152,7 +156,7 @@ def main_phase(g: GameState):
             yield g.log("opcg:6-5-2-1", "phase", f"{tp} がメインフェイズの終了を宣言しました", tp)
             return
         # the state the action is taken from (a judge's adjustment may have changed it while the decision waited)
-        chosen_from.setdefault(table_fingerprint(g), set()).add(choice)
+        chosen_from.setdefault(table_fingerprint(g) if remade else key, set()).add(choice)
         kind, card_id = choice.split(":", 1)
         if kind == "play":
             yield from play_card(g, tp, card_id)
@@ -228,11 +232,12 @@ def main_actions(g: GameState, tp: str, banned=()) -> tuple[list[tuple[str, str]
         if cat in PLAY_WORDS and card.get("cost") is not None:
             offer(options, held, f"play:{card['id']}", f"{label(card)}を{PLAY_WORDS[cat]}（コスト{card['cost']}）",
                   play_refusal(card, active))
-    field = field_cards(g, tp)
-    for card in field:  # 6-5-5-1, one DON!! at a time
-        offer(options, held, f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する", None if active else NO_ACTIVE_DON)
-    for card in field:  # 6-5-6, 7-1-1-1
-        offer(options, held, f"attack:{card['id']}", f"{label(card)}でアタックする", attack_refusal(g, card))
+    field = [(card, label(card)) for card in field_cards(g, tp)]
+    no_don = None if active else NO_ACTIVE_DON
+    for card, text in field:  # 6-5-5-1, one DON!! at a time
+        offer(options, held, f"don:{card['id']}", f"ドン!!1枚を{text}に付与する", no_don)
+    for card, text in field:  # 6-5-6, 7-1-1-1
+        offer(options, held, f"attack:{card['id']}", f"{text}でアタックする", attack_refusal(g, card))
     if banned:
         kept = [o for o in options if o[0] not in banned]
         held += [(v, t, "opcg:11-1-1-2", "永久循環: 同一の状態から同じ循環行動を再び選ぶことはできません")
