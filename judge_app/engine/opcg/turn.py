@@ -134,29 +134,25 @@ def main_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "main")
     yield g.log("opcg:6-5-1", "timing", "メインフェイズ開始。「メインフェイズ開始時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
-    chosen_from: dict[tuple, set] = {}  # 11-1: actions taken from each whole-table state this main phase
+    loops = Loops(g)
     loop_logged = False
-
-    remade = []
 
     def choices():
         # asked again after a judge's adjustment: the state the action will be taken from has changed
-        remade.append(True)
-        return main_actions(g, tp, chosen_from.get(table_fingerprint(g), ()))
+        loops.adjusted = True
+        return main_actions(g, tp, loops.banned())
 
     while True:
-        remade.clear()
-        key = table_fingerprint(g)
-        if chosen_from.get(key) and not loop_logged:
+        banned = loops.banned()
+        if banned and not loop_logged:
             loop_logged = True
             yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
-        options, held = main_actions(g, tp, chosen_from.get(key, ()))
+        options, held = main_actions(g, tp, banned)
         choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2", withheld=held, remake=choices)
         if choice == "end":
             yield g.log("opcg:6-5-2-1", "phase", f"{tp} がメインフェイズの終了を宣言しました", tp)
             return
-        # the state the action is taken from (a judge's adjustment may have changed it while the decision waited)
-        chosen_from.setdefault(table_fingerprint(g) if remade else key, set()).add(choice)
+        loops.chose(choice)  # from the state as it is now (an adjustment may have changed it while the decision waited)
         kind, card_id = choice.split(":", 1)
         if kind == "play":
             yield from play_card(g, tp, card_id)
@@ -166,10 +162,46 @@ def main_phase(g: GameState):
             yield from battle_mod.battle(g, tp, card_id)
 
 
-def table_fingerprint(g: GameState) -> tuple:
+class Loops:
+    """11-1: the actions taken from each whole-table state this main phase. The rules' own procedures cannot bring
+    a state back (each uses up DON!!, cards or active attackers); only a judge's adjustment can. So until an
+    adjustment shows up in the trace, each state is kept as a shallow snapshot (state values are replaced, never
+    changed in place) and compared (`table_fingerprint`) only once one has."""
+
+    def __init__(self, g: GameState):
+        self.g, self.seen, self.adjusted = g, len(g.trace), False
+        self.snapshots: list[tuple[tuple, dict, str]] = []
+        self.chosen_from: dict[tuple, set] = {}
+
+    def _check(self) -> None:
+        if not self.adjusted:
+            trace = self.g.trace
+            self.adjusted = any(e.kind in ("adjust", "effect") for e in trace[self.seen:])
+            self.seen = len(trace)
+        if self.adjusted and self.snapshots:
+            for effects, players, choice in self.snapshots:
+                self.chosen_from.setdefault(table_fingerprint(effects, players), set()).add(choice)
+            self.snapshots = []
+
+    def banned(self):
+        self._check()
+        if not self.adjusted:
+            return ()
+        return self.chosen_from.get(table_fingerprint(self.g.data["effects"], self.g.data["players"]), ())
+
+    def chose(self, choice: str) -> None:
+        self._check()
+        data = self.g.data
+        if self.adjusted:
+            self.chosen_from.setdefault(table_fingerprint(data["effects"], data["players"]), set()).add(choice)
+        else:
+            self.snapshots.append((data["effects"], {p: dict(v) for p, v in data["players"].items()}, choice))
+
+
+def table_fingerprint(effects: list, players: dict) -> tuple:
     """Everything 11-1-1-2 compares (「すべての領域のカードが同一」), cheaply: ids, orientation, DON!!, effects."""
-    parts: list = [tuple(e["id"] for e in g.data["effects"])]
-    for pdata in g.data["players"].values():
+    parts: list = [tuple(e["id"] for e in effects)]
+    for pdata in players.values():
         stage = pdata["stage"]
         parts.append((
             pdata["leader"].get("rested"), pdata["leader"].get("don"),
