@@ -49,6 +49,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("CORPUS_DIR", str, None, "JUDGE_APP_CORPUS の旧名（JUDGE_APP_CORPUS が優先）", "app"),
     Setting("SCENARIOS_DIR", str, None, "盤面作成ページに並べるシナリオのフォルダ（既定: 同梱の scenarios/）", "app"),
     Setting("ANALYSER", str, "", "形態素解析器 sudachi または janome（既定: sudachi）", "app"),
+    Setting("HTTPS", bool, False, "HTTPS で配信している（TLS を終端するプロキシの後ろを含む）。true でセッション Cookie に "
+            "Secure を付ける", "app"),
+    Setting("MAX_STORED_BYTES", int, 256 * 1024, "保存するセッション・裁定 1 件の上限（盤面と答えの JSON、UTF-8 のバイト数。"
+            "超える書き込みは 413。0 で上限なし。保存済みの行はそのまま読める）", "app"),
+    Setting("SESSION_IDLE_DAYS", int, 30, "この日数のあいだ変更のないセッションを期限切れにし、judge-app db prune "
+            "（と書き込みのついでに 1 時間に 1 回）で消す。0 で期限なし。保存した裁定は期限切れにならない", "app"),
     # -- `judge-app serve` (gunicorn)
     Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
     Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),

@@ -10,6 +10,13 @@ answer is ever lost silently.
 Which database: `JUDGE_APP_DATABASE_URL` (`postgresql://user@host/db`, or any `sqlite:///…`) if set, else the
 SQLite file `JUDGE_APP_DATABASE` (default `<instance>/judge_app.sqlite3`). The schema is created and upgraded by
 the Alembic migrations in judge_app/migrations at start-up (`judge-app db upgrade` does the same by hand).
+
+Bounds (issue 27): a seed is 0 ≤ seed ≤ 2^63−1 on both databases (BIGINT columns since migration 0003); a row
+holds at most `max_bytes` of JSON (board + answers, UTF-8; JUDGE_APP_MAX_STORED_BYTES), checked before every
+write, while rows stored before the cap keep being read as they are; no NaN or Infinity is ever written. A
+session not changed for `idle_seconds` (JUDGE_APP_SESSION_IDLE_DAYS) reads as gone and is deleted by `prune`;
+saved rulings never expire. A hidden ruling (`judge-app rulings hide SLUG`) keeps its row but is neither listed
+nor opened until it is unhidden.
 """
 from __future__ import annotations
 
@@ -22,10 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, event, func,
-                        insert, select, update)
+from sqlalchemy import (BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text,
+                        create_engine, delete, event, false, func, insert, select, update)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
+
+from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
 
 # The schema at the newest migration (judge_app/migrations/versions). A column added here needs a migration too;
 # tests/store/test_migrations.py checks that the migrated schema and this one agree.
@@ -35,7 +44,7 @@ sessions = Table(
     Column("id", String, primary_key=True),
     Column("game", String, nullable=False),
     Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),   # BIGINT since 0003: 0 ≤ seed ≤ 2^63−1 on both databases
     Column("answers", Text, nullable=False),
     Column("title", Text, nullable=False, server_default=""),
     Column("version", Integer, nullable=False, server_default="0"),
@@ -47,7 +56,7 @@ rulings = Table(
     Column("slug", String, primary_key=True),
     Column("game", String, nullable=False),
     Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("answers", Text, nullable=False),
     Column("title", Text, nullable=False),
     Column("note", Text, nullable=False, server_default=""),
@@ -55,8 +64,13 @@ rulings = Table(
     # JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings saved before
     # editions existed: read as each rulebook's first edition). Added by migration 0002.
     Column("editions", Text, nullable=False, server_default="{}"),
+    # Taken off the list and its page by `judge-app rulings hide`, the row kept (migration 0003).
+    Column("hidden", Boolean, nullable=False, server_default=false()),
 )
 Index("rulings_created", rulings.c.created.desc())
+Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
+
+MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: board + answers as UTF-8 JSON
 
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -69,6 +83,15 @@ class NotFound(LookupError):
 
 class Conflict(RuntimeError):
     """Another request changed the session after it was read."""
+
+
+class Refused(ValueError):
+    """A write the store does not take (too large, a seed out of range, a value JSON cannot hold); nothing was
+    written. `message` is Japanese and names `field`; `status` is the HTTP status it answers (400 or 413)."""
+
+    def __init__(self, message: str, field: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.field, self.status = message, field, status
 
 
 @dataclass
@@ -95,10 +118,22 @@ class RulingRecord:
     note: str
     created: float
     editions: dict = field(default_factory=dict)   # {doc key: edition version} it was made under
+    hidden: bool = False
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+def _dumps(value: Any, field: str = "body") -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False, allow_nan=False)
+    except ValueError:
+        raise Refused(f"{field}: NaN や Infinity は保存できません", field) from None
+    except TypeError as e:
+        raise Refused(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
+
+
+def _check_seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise Refused(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
+    return seed
 
 
 def new_session_id() -> str:
@@ -162,10 +197,26 @@ class Store:
     """The sessions and rulings of one database. Safe to share between threads: every call takes a pooled
     connection for one transaction and gives it back."""
 
-    def __init__(self, target: str | Path, engine: Engine | None = None):
+    def __init__(self, target: str | Path, engine: Engine | None = None, *, max_bytes: int | None = None,
+                 idle_seconds: float | None = None):
         self.url = database_url(target)
         self._engine = engine
         self._owns_engine = engine is None
+        self.max_bytes = MAX_STORED_BYTES if max_bytes is None else max_bytes    # 0: no cap
+        self.idle_seconds = idle_seconds or None      # None or 0: sessions never expire
+        self._next_prune = 0.0
+
+    def _fits(self, *parts: str) -> None:
+        """Refuse a row whose JSON is over the cap (413, naming what made it large)."""
+        if not self.max_bytes:
+            return
+        size = sum(len(p.encode("utf-8")) for p in parts)
+        if size > self.max_bytes:
+            raise Refused(f"body: 保存できる大きさを超えています（盤面と答えで {size:,} バイト。"
+                          f"{self.max_bytes:,} バイトまで）", "body", 413)
+
+    def _idle_before(self, now: float | None = None) -> float | None:
+        return None if not self.idle_seconds else (now or time.time()) - self.idle_seconds
 
     @property
     def engine(self) -> Engine:
@@ -208,35 +259,69 @@ class Store:
 
     # ---- sessions --------------------------------------------------------------
     def create_session(self, game: str, board: dict, seed: int, answers: list, title: str = "") -> SessionRecord:
+        board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
+        self._fits(board_json, answers_json)
+        _check_seed(seed)
+        self.maybe_prune()
         now = time.time()
         sid = new_session_id()
         with self.transaction() as c:
-            c.execute(insert(sessions).values(id=sid, game=game, board=_dumps(board), seed=seed, answers=_dumps(answers),
+            c.execute(insert(sessions).values(id=sid, game=game, board=board_json, seed=seed, answers=answers_json,
                                               title=title, version=0, created=now, updated=now))
         return SessionRecord(sid, game, board, seed, list(answers), title, 0, now, now)
 
     def get_session(self, sid: str) -> SessionRecord:
         with self._read() as c:
             row = c.execute(select(sessions).where(sessions.c.id == sid)).mappings().first()
-        if row is None:
+        idle_before = self._idle_before()
+        if row is None or (idle_before is not None and row["updated"] < idle_before):
             raise NotFound(sid)
         return SessionRecord(row["id"], row["game"], json.loads(row["board"]), row["seed"],
                              json.loads(row["answers"]), row["title"], row["version"], row["created"], row["updated"])
 
     def update_answers(self, sid: str, version: int, answers: list) -> int:
-        """Store the new answers list if the row is still at `version`; returns the new version."""
+        """Store the new answers list if the row is still at `version`; returns the new version. Refused when the
+        board and the new answers together are over the cap."""
+        answers_json = _dumps(answers, "answers")
         with self.transaction() as c:
+            if self.max_bytes:
+                board = c.execute(select(sessions.c.board).where(sessions.c.id == sid)).scalar()
+                if board is None:
+                    raise NotFound(sid)
+                self._fits(board, answers_json)
             cur = c.execute(update(sessions)
                             .where(sessions.c.id == sid, sessions.c.version == version)
-                            .values(answers=_dumps(answers), version=sessions.c.version + 1, updated=time.time()))
+                            .values(answers=answers_json, version=sessions.c.version + 1, updated=time.time()))
             if cur.rowcount != 1:
                 exists = c.execute(select(sessions.c.id).where(sessions.c.id == sid)).first()
                 raise Conflict(sid) if exists else NotFound(sid)
         return version + 1
 
+    def prune(self, idle_seconds: float | None = None, now: float | None = None) -> int:
+        """Delete the sessions not changed for `idle_seconds` (default: the store's own); returns how many.
+        Saved rulings are never pruned."""
+        idle = self.idle_seconds if idle_seconds is None else idle_seconds
+        if not idle:
+            return 0
+        before = (now or time.time()) - idle
+        with self.transaction() as c:
+            return c.execute(delete(sessions).where(sessions.c.updated < before)).rowcount
+
+    def maybe_prune(self, every: float = 3600.0) -> None:
+        """`prune` at most once an `every` seconds per process, from the write path: a deployment that never runs
+        `judge-app db prune` still expires idle sessions."""
+        now = time.monotonic()
+        if not self.idle_seconds or now < self._next_prune:
+            return
+        self._next_prune = now + every
+        self.prune()
+
     # ---- rulings ----------------------------------------------------------------
     def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
                     editions: dict | None = None) -> RulingRecord:
+        board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
+        self._fits(board_json, answers_json)
+        _check_seed(seed)
         now = time.time()
         editions = dict(editions or {})
         with self.transaction() as c:
@@ -244,24 +329,40 @@ class Store:
                 slug = new_slug()
                 if c.execute(select(rulings.c.slug).where(rulings.c.slug == slug)).first() is None:
                     break
-            c.execute(insert(rulings).values(slug=slug, game=game, board=_dumps(board), seed=seed,
-                                             answers=_dumps(answers), title=title, note=note, created=now,
-                                             editions=_dumps(editions)))
+            c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
+                                             answers=answers_json, title=title, note=note, created=now,
+                                             editions=_dumps(editions, "editions")))
         return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
 
-    def get_ruling(self, slug: str) -> RulingRecord:
+    def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
+        """The ruling; a hidden one reads as NotFound unless `include_hidden`."""
         with self._read() as c:
             row = c.execute(select(rulings).where(rulings.c.slug == slug)).mappings().first()
-        if row is None:
+        if row is None or (row["hidden"] and not include_hidden):
             raise NotFound(slug)
         return _ruling(row)
 
-    def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0) -> list[RulingRecord]:
+    def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0,
+                     include_hidden: bool = False) -> list[RulingRecord]:
         q = select(rulings).order_by(rulings.c.created.desc()).limit(limit).offset(offset)
         if game:
             q = q.where(rulings.c.game == game)
+        if not include_hidden:
+            q = q.where(rulings.c.hidden == false())
         with self._read() as c:
             return [_ruling(r) for r in c.execute(q).mappings()]
+
+    def set_hidden(self, slug: str, hidden: bool) -> bool:
+        """Hide a ruling (off the list and its page, the row kept) or show it again. Returns whether it changed;
+        NotFound when there is no such ruling."""
+        with self.transaction() as c:
+            now = c.execute(select(rulings.c.hidden).where(rulings.c.slug == slug)).first()
+            if now is None:
+                raise NotFound(slug)
+            if bool(now[0]) == hidden:
+                return False
+            c.execute(update(rulings).where(rulings.c.slug == slug).values(hidden=hidden))
+        return True
 
     def count(self, table: str) -> int:
         t = {"sessions": sessions, "rulings": rulings}[table]
@@ -271,7 +372,7 @@ class Store:
 
 def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
-                        row["title"], row["note"], row["created"], _editions(row["editions"]))
+                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]))
 
 
 def _editions(raw: str | None) -> dict:
@@ -288,7 +389,7 @@ def _editions(raw: str | None) -> dict:
 # fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
 _lock = threading.Lock()
 # The newest file in judge_app/migrations/versions (tests/store/test_migrations.py holds it to Alembic's head).
-NEWEST_REVISION = "0002"
+NEWEST_REVISION = "0003"
 
 _stores: dict[tuple[int, str], Store] = {}
 
@@ -296,6 +397,12 @@ _stores: dict[tuple[int, str], Store] = {}
 def app_url(config) -> str:
     """The app's database: DATABASE_URL when set, else the SQLite file DATABASE."""
     return database_url(config.get("DATABASE_URL") or config["DATABASE"])
+
+
+def store_limits(config) -> dict:
+    """The store's bounds from the app's config (JUDGE_APP_MAX_STORED_BYTES, JUDGE_APP_SESSION_IDLE_DAYS)."""
+    days = config.get("SESSION_IDLE_DAYS")
+    return {"max_bytes": config.get("MAX_STORED_BYTES"), "idle_seconds": days * 86400 if days else None}
 
 
 def init_app(app) -> None:
@@ -309,7 +416,8 @@ def init_app(app) -> None:
 def get_store() -> Store:
     from flask import current_app
 
-    key = (os.getpid(), app_url(current_app.config))
+    limits = store_limits(current_app.config)
+    key = (os.getpid(), app_url(current_app.config), limits["max_bytes"], limits["idle_seconds"])
     store = _stores.get(key)
     if store is None:
         with _lock:
@@ -320,7 +428,7 @@ def get_store() -> Store:
                     if inherited._engine is not None:
                         inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
                         inherited._engine = None
-                store = _stores[key] = Store(key[1])
+                store = _stores[key] = Store(key[1], **limits)
     return store
 
 
