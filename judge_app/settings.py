@@ -64,6 +64,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("TIMEOUT", int, 30, "応答しないワーカーを入れ替えるまでの秒数", "serve"),
     Setting("GRACEFUL_TIMEOUT", int, 20, "停止・再読込のとき処理中の要求を待つ秒数", "serve"),
     Setting("KEEPALIVE", int, 5, "keep-alive 接続を保つ秒数", "serve"),
+    Setting("REQUEST_TIMEOUT", int, 30, "要求（ヘッダーと本体）を最初のバイトから受け取りきるまで待つ秒数。過ぎれば 408 で"
+            "閉じる。要求は受け取りきってからスレッドに渡すので、遅いクライアントはスレッドを占有しない", "serve"),
     Setting("MAX_REQUESTS", int, 200_000, "この数の要求を処理したワーカーを入れ替える（0 で無効）", "serve"),
     Setting("MAX_REQUESTS_JITTER", int, 20_000, "MAX_REQUESTS に足す乱数の幅", "serve"),
     Setting("ACCESS_LOG", str, "-", "アクセスログの出力先（- は標準出力、空で無効）", "serve"),
