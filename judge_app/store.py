@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text,
-                        create_engine, delete, event, false, func, insert, select, update)
+                        create_engine, delete, event, false, func, insert, select, true, update)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
@@ -343,12 +343,13 @@ class Store:
         return _ruling(row)
 
     def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0,
-                     include_hidden: bool = False) -> list[RulingRecord]:
+                     hidden: bool | None = False) -> list[RulingRecord]:
+        """Newest first; `hidden`: False the listed ones (the default), True only the hidden, None all."""
         q = select(rulings).order_by(rulings.c.created.desc()).limit(limit).offset(offset)
         if game:
             q = q.where(rulings.c.game == game)
-        if not include_hidden:
-            q = q.where(rulings.c.hidden == false())
+        if hidden is not None:
+            q = q.where(rulings.c.hidden == (true() if hidden else false()))
         with self._read() as c:
             return [_ruling(r) for r in c.execute(q).mappings()]
 

@@ -114,7 +114,8 @@ def test_hidden_rulings_keep_their_row_and_come_back(store):
     with pytest.raises(NotFound):
         store.get_ruling(a.slug)
     assert store.get_ruling(a.slug, include_hidden=True).hidden is True
-    assert {r.slug for r in store.list_rulings(include_hidden=True)} == {a.slug, b.slug}
+    assert {r.slug for r in store.list_rulings(hidden=None)} == {a.slug, b.slug}
+    assert [r.slug for r in store.list_rulings(hidden=True)] == [a.slug]
     assert store.count("rulings") == 2
     assert store.set_hidden(a.slug, False) is True
     assert store.get_ruling(a.slug).hidden is False
