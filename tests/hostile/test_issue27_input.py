@@ -200,3 +200,17 @@ def test_check_shape_counts_and_names():
     assert check_shape({"a": [1, 2.5, None, True, "x"]}) == 7
     with pytest.raises(ValueError):
         check_shape({1: "x"})
+
+
+# ---- #7: a stored row has a maximum size ----------------------------------------------------------------------
+def test_a_session_over_the_stored_size_is_a_413_naming_the_body_and_nothing_is_stored(env):
+    board = rulesets()["opcg"].new_game_board(random.Random(5))
+    board.update(turn=3, phase="main", turn_player="p1")
+    board["players"]["p1"]["hand"] = [{"id": f"h{i}", "name": "カ" * 80, "category": "キャラ"} for i in range(1700)]
+    body = json.dumps({"game": "opcg", "board": board, "seed": 1})
+    assert 512 * 1024 < len(body.encode()) < 1024 * 1024          # under the request cap, over the row cap
+    before = _rows(env)
+    resp = env["client"].post("/api/sessions", data=body, content_type="application/json")
+    assert resp.status_code == 413, resp.get_data(as_text=True)[:300]
+    assert resp.get_json()["field"] == "body" and "バイトまで" in resp.get_json()["error"]
+    assert _rows(env) == before
