@@ -168,16 +168,18 @@ def get_record(sid: Any) -> SessionRecord:
         raise ApiError(404, f"session: セッション「{sid}」はありません", "session") from None
 
 
+def _replayed(rec: SessionRecord) -> Game:
+    ruleset = ruleset_of(rec.game, "session", status=409)
+    try:
+        return replay(ruleset, rec.board, rec.seed, rec.answers, "session")
+    except ApiError as e:
+        raise ApiError(409, f"保存されたセッションを再生できません: {e.message}", e.field) from None
+
+
 @contextmanager
 def borrowed(rec: SessionRecord) -> Iterator[Game]:
     """The session's game, replayed (or from the cache); put back afterwards unless the block failed."""
-    g = _cache_take(rec.id, rec.version)
-    if g is None:
-        ruleset = ruleset_of(rec.game, "session", status=409)
-        try:
-            g = replay(ruleset, rec.board, rec.seed, rec.answers, "session")
-        except ApiError as e:
-            raise ApiError(409, f"保存されたセッションを再生できません: {e.message}", e.field) from None
+    g = _cache_take(rec.id, rec.version) or _replayed(rec)
     yield g
     _cache_put(rec.id, rec.version, g)
 
@@ -191,11 +193,9 @@ def load_session(sid: Any) -> tuple[SessionRecord, Game]:
 def act(sid: Any, action: str, **params: Any) -> tuple[SessionRecord, Game, int]:
     """Apply one judge action to a session and store it. Returns (record, game, trace length before)."""
     rec = get_record(sid)
-    g = _cache_take(rec.id, rec.version)
-    if g is None:
-        with borrowed(rec) as g:
-            pass
-        g = _cache_take(rec.id, rec.version)
+    # Taken from the cache or replayed, and held by this request alone: another request on the same session
+    # cannot take it from under us (which once left `g` None: a 500 instead of a 409, issue 27 #6).
+    g = _cache_take(rec.id, rec.version) or _replayed(rec)
     before = len(g.trace)
     with _engine_guard(action):
         if action == "step":
