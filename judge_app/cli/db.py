@@ -1,6 +1,8 @@
-"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/migrations).
+"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/store/migrations).
 `judge-app db prune [--idle-days N]`: delete the sessions nobody has changed for N days (saved rulings stay)."""
 from __future__ import annotations
+
+import sys
 
 from judge_app import settings
 
@@ -18,26 +20,16 @@ def register(sub) -> None:
     prune.set_defaults(func=run_prune)
 
 
-def target() -> str:
-    """The database the app would use: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
-    from judge_app.resources import instance_dir
-
-    return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
-
-
 def open_store():
-    """The app's store, migrated to the newest revision (as every start-up does), with the app's bounds."""
-    from judge_app.store import Store
+    """The store the settings name, migrated to the newest revision (as every start-up does), with its bounds."""
+    from judge_app.store import Store, configured_limits, configured_target
 
-    days = settings.get("SESSION_IDLE_DAYS")
-    store = Store(target(), max_bytes=settings.get("MAX_STORED_BYTES"), idle_seconds=days * 86400 if days else None)
+    store = Store(configured_target(), **configured_limits())
     store.init_schema()
     return store
 
 
 def run_prune(args) -> int:
-    import sys
-
     days = settings.get("SESSION_IDLE_DAYS") if args.idle_days is None else args.idle_days
     if not days or days <= 0:
         print("期限が設定されていません（JUDGE_APP_SESSION_IDLE_DAYS=0）。--idle-days N で日数を指定してください",
@@ -55,10 +47,9 @@ def run_prune(args) -> int:
 
 
 def run_upgrade(args) -> int:
-    from judge_app import migrations
-    from judge_app.store import Store, describe
+    from judge_app.store import Store, configured_target, describe, migrations
 
-    store = Store(target())
+    store = Store(configured_target())
     try:
         before = _current(store)
         after = migrations.upgrade(store.engine)
@@ -69,10 +60,9 @@ def run_upgrade(args) -> int:
 
 
 def run_current(args) -> int:
-    from judge_app import migrations
-    from judge_app.store import Store, describe
+    from judge_app.store import Store, configured_target, describe, migrations
 
-    store = Store(target())
+    store = Store(configured_target())
     try:
         now = _current(store)
     finally:
@@ -84,7 +74,7 @@ def run_current(args) -> int:
 
 
 def _current(store) -> str | None:
-    from judge_app import migrations
+    from judge_app.store import migrations
 
     with store.engine.connect() as conn:
         return migrations.current(conn) or migrations._legacy_revision(conn)

@@ -8,7 +8,7 @@ import time
 import pytest
 from sqlalchemy import inspect
 
-from judge_app import migrations
+from judge_app.store import migrations
 from judge_app.engine.bounds import SEED_MAX
 from judge_app.store import MAX_STORED_BYTES, NotFound, Refused, Store
 

@@ -7,9 +7,10 @@ SQLAlchemy Core expressions, and runs on both databases. Every write is one tran
 names the version it was computed from and fails (Conflict) if another worker or server wrote in between, so no
 answer is ever lost silently.
 
-Which database: `JUDGE_APP_DATABASE_URL` (`postgresql://user@host/db`, or any `sqlite:///…`) if set, else the
-SQLite file `JUDGE_APP_DATABASE` (default `<instance>/judge_app.sqlite3`). The schema is created and upgraded by
-the Alembic migrations in judge_app/migrations at start-up (`judge-app db upgrade` does the same by hand).
+Which database: the caller names it, as a URL (`postgresql://user@host/db`, any `sqlite:///…`) or a SQLite path.
+`configured_target()` reads it from the settings (`JUDGE_APP_DATABASE_URL`, else the SQLite file `JUDGE_APP_DATABASE`,
+default `<instance>/judge_app.sqlite3`); the web app passes its own config. The schema (schema.py) is created and
+upgraded by the Alembic migrations in migrations/ at start-up (`judge-app db upgrade` does the same by hand).
 
 Bounds (issue 27): a seed is 0 ≤ seed ≤ 2^63−1 on both databases (BIGINT columns since migration 0003); a row
 holds at most `max_bytes` of JSON (board + answers, UTF-8; JUDGE_APP_MAX_STORED_BYTES), checked before every
@@ -29,46 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text,
-                        create_engine, delete, event, false, func, insert, select, true, update)
+from sqlalchemy import create_engine, delete, event, false, func, insert, select, true, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
+from judge_app import settings
 from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
-
-# The schema at the newest migration (judge_app/migrations/versions). A column added here needs a migration too;
-# tests/store/test_migrations.py checks that the migrated schema and this one agree.
-metadata = MetaData()
-sessions = Table(
-    "sessions", metadata,
-    Column("id", String, primary_key=True),
-    Column("game", String, nullable=False),
-    Column("board", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),   # BIGINT since 0003: 0 ≤ seed ≤ 2^63−1 on both databases
-    Column("answers", Text, nullable=False),
-    Column("title", Text, nullable=False, server_default=""),
-    Column("version", Integer, nullable=False, server_default="0"),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-)
-rulings = Table(
-    "rulings", metadata,
-    Column("slug", String, primary_key=True),
-    Column("game", String, nullable=False),
-    Column("board", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("answers", Text, nullable=False),
-    Column("title", Text, nullable=False),
-    Column("note", Text, nullable=False, server_default=""),
-    Column("created", Float, nullable=False),
-    # JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings saved before
-    # editions existed: read as each rulebook's first edition). Added by migration 0002.
-    Column("editions", Text, nullable=False, server_default="{}"),
-    # Taken off the list and its page by `judge-app rulings hide`, the row kept (migration 0003).
-    Column("hidden", Boolean, nullable=False, server_default=false()),
-)
-Index("rulings_created", rulings.c.created.desc())
-Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
+from judge_app.resources import instance_dir
+from judge_app.store.schema import NEWEST_REVISION, rulings, sessions
 
 MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: board + answers as UTF-8 JSON
 
@@ -77,21 +46,30 @@ SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 SLUG_LENGTH = 10  # 31^10 ≈ 8e14: not enumerable by guessing, short enough to share
 
 
-class NotFound(LookupError):
-    pass
+class StoreError(Exception):
+    """`message` says what went wrong (in Japanese where a judge reads it); `field` names the input it concerns."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message, self.field = message, field
 
 
-class Conflict(RuntimeError):
-    """Another request changed the session after it was read."""
+class NotFound(StoreError, LookupError):
+    """No session, ruling (or, for the layers above, game or scenario) of that name."""
 
 
-class Refused(ValueError):
+class Conflict(StoreError, RuntimeError):
+    """What is stored no longer fits the request: another request changed the session after it was read, or a
+    saved session or ruling no longer replays."""
+
+
+class Refused(StoreError, ValueError):
     """A write the store does not take (too large, a seed out of range, a value JSON cannot hold); nothing was
     written. `message` is Japanese and names `field`; `status` is the HTTP status it answers (400 or 413)."""
 
     def __init__(self, message: str, field: str, status: int = 400):
-        super().__init__(message)
-        self.message, self.field, self.status = message, field, status
+        super().__init__(message, field)
+        self.status = status
 
 
 @dataclass
@@ -237,7 +215,7 @@ class Store:
         """Create or upgrade the schema to the newest migration (a no-op when it is there already)."""
         if self.at_newest_revision():
             return   # the common start-up: one query, and Alembic (a third of a cold start) is never imported
-        from judge_app.migrations import upgrade
+        from judge_app.store.migrations import upgrade
 
         upgrade(self.engine)
 
@@ -384,41 +362,43 @@ def _editions(raw: str | None) -> dict:
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-# ---- Flask glue: one engine (and its pool of connections) per process and database ------------------------------
+# ---- one Store per process and database ---------------------------------------------------------------------------
 # Opening and closing a SQLite connection per request cost more than the request: closing the last connection to a
 # WAL database checkpoints it (and syncs) every time. Pooled connections stay open instead. A pool never crosses a
 # fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
 _lock = threading.Lock()
-# The newest file in judge_app/migrations/versions (tests/store/test_migrations.py holds it to Alembic's head).
-NEWEST_REVISION = "0003"
-
-_stores: dict[tuple[int, str], Store] = {}
+_stores: dict[tuple, Store] = {}
 
 
-def app_url(config) -> str:
-    """The app's database: DATABASE_URL when set, else the SQLite file DATABASE."""
-    return database_url(config.get("DATABASE_URL") or config["DATABASE"])
+def configured_target() -> str:
+    """The database the settings name: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
+    return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
 
 
-def store_limits(config) -> dict:
-    """The store's bounds from the app's config (JUDGE_APP_MAX_STORED_BYTES, JUDGE_APP_SESSION_IDLE_DAYS)."""
-    days = config.get("SESSION_IDLE_DAYS")
-    return {"max_bytes": config.get("MAX_STORED_BYTES"), "idle_seconds": days * 86400 if days else None}
+def limits(max_stored_bytes: int | None, session_idle_days: float | None) -> dict:
+    """A Store's bounds (its keyword arguments) from JUDGE_APP_MAX_STORED_BYTES and JUDGE_APP_SESSION_IDLE_DAYS."""
+    return {"max_bytes": max_stored_bytes,
+            "idle_seconds": session_idle_days * 86400 if session_idle_days else None}
 
 
-def init_app(app) -> None:
-    store = Store(app_url(app.config))
+def configured_limits() -> dict:
+    """The bounds the settings name (the command line's; the web app passes its own config to `limits`)."""
+    return limits(settings.get("MAX_STORED_BYTES"), settings.get("SESSION_IDLE_DAYS"))
+
+
+def migrate(target: str | Path) -> None:
+    """Bring `target`'s schema to the newest migration with a Store of its own, closed afterwards (start-up)."""
+    store = Store(target)
     try:
         store.init_schema()
     finally:
         store.close()
 
 
-def get_store() -> Store:
-    from flask import current_app
-
-    limits = store_limits(current_app.config)
-    key = (os.getpid(), app_url(current_app.config), limits["max_bytes"], limits["idle_seconds"])
+def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds: float | None = None) -> Store:
+    """This process's Store for `target` (and bounds), made on first use and kept: one pool of connections per
+    database."""
+    key = (os.getpid(), database_url(target), max_bytes, idle_seconds)
     store = _stores.get(key)
     if store is None:
         with _lock:
@@ -429,7 +409,7 @@ def get_store() -> Store:
                     if inherited._engine is not None:
                         inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
                         inherited._engine = None
-                store = _stores[key] = Store(key[1], **limits)
+                store = _stores[key] = Store(key[1], max_bytes=max_bytes, idle_seconds=idle_seconds)
     return store
 
 
