@@ -37,7 +37,7 @@ from sqlalchemy.exc import DBAPIError
 from judge_app import settings
 from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
 from judge_app.resources import instance_dir
-from judge_app.store.schema import NEWEST_REVISION, rulings, sessions
+from judge_app.store.schema import NEWEST_REVISION, rate_limits, rulings, sessions
 
 MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: board + answers as UTF-8 JSON
 
@@ -276,20 +276,22 @@ class Store:
         return version + 1
 
     def prune(self, idle_seconds: float | None = None, now: float | None = None) -> int:
-        """Delete the sessions not changed for `idle_seconds` (default: the store's own); returns how many.
-        Saved rulings are never pruned."""
+        """Delete the sessions not changed for `idle_seconds` (default: the store's own; none when neither is set)
+        and the rate-limit counters whose window is over; returns how many sessions. Saved rulings are never
+        pruned."""
         idle = self.idle_seconds if idle_seconds is None else idle_seconds
-        if not idle:
-            return 0
-        before = (now or time.time()) - idle
+        now = now or time.time()
         with self.transaction() as c:
-            return c.execute(delete(sessions).where(sessions.c.updated < before)).rowcount
+            c.execute(delete(rate_limits).where(rate_limits.c.expires < now))
+            if not idle:
+                return 0
+            return c.execute(delete(sessions).where(sessions.c.updated < now - idle)).rowcount
 
     def maybe_prune(self, every: float = 3600.0) -> None:
         """`prune` at most once an `every` seconds per process, from the write path: a deployment that never runs
-        `judge-app db prune` still expires idle sessions."""
+        `judge-app db prune` still expires idle sessions (and forgets old rate-limit counters)."""
         now = time.monotonic()
-        if not self.idle_seconds or now < self._next_prune:
+        if now < self._next_prune:
             return
         self._next_prune = now + every
         self.prune()

@@ -41,3 +41,13 @@ rulings = Table(
 )
 Index("rulings_created", rulings.c.created.desc())
 Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
+
+# Per-client request counters of the rate limits (store/ratelimit.py), one row a client and limit and window, so
+# that every server on one PostgreSQL counts together. Added by migration 0003.
+rate_limits = Table(
+    "rate_limits", metadata,
+    Column("key", String, primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+Index("rate_limits_expires", rate_limits.c.expires)

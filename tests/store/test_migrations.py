@@ -93,7 +93,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_store_tables(
     store.init_schema()
     with store.engine.connect() as c:
         insp = inspect(c)
-        assert set(insp.get_table_names()) == {"sessions", "rulings", "alembic_version"}
+        assert set(insp.get_table_names()) == {"sessions", "rulings", "rate_limits", "alembic_version"}
         for table in metadata.sorted_tables:
             assert [col["name"] for col in insp.get_columns(table.name)] == [col.name for col in table.columns]
         assert {i["name"] for i in insp.get_indexes("rulings")} == {"rulings_created"}

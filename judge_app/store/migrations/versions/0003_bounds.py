@@ -5,6 +5,8 @@
 - `rulings.hidden` (false for every row already stored): `judge-app rulings hide SLUG` takes a ruling off the
   list and its page while keeping the row.
 - `sessions_updated`: `judge-app db prune` and the expiry of idle sessions find old rows without a scan.
+- `rate_limits`: the per-client counters of the rate limits on writes (store/ratelimit.py), shared by every
+  server on one database.
 
 Revision ID: 0003
 Revises: 0002
@@ -29,9 +31,17 @@ def upgrade() -> None:
         op.add_column("rulings", sa.Column("hidden", sa.Boolean, nullable=False, server_default=sa.false()))
     if "sessions_updated" not in {i["name"] for i in insp.get_indexes("sessions")}:
         op.create_index("sessions_updated", "sessions", ["updated"])
+    if "rate_limits" not in insp.get_table_names():
+        op.create_table("rate_limits",
+                        sa.Column("key", sa.String, primary_key=True),
+                        sa.Column("count", sa.Integer, nullable=False),
+                        sa.Column("expires", sa.Float, nullable=False))
+        op.create_index("rate_limits_expires", "rate_limits", ["expires"])
 
 
 def downgrade() -> None:
+    op.drop_index("rate_limits_expires", table_name="rate_limits")
+    op.drop_table("rate_limits")
     op.drop_index("sessions_updated", table_name="sessions")
     with op.batch_alter_table("rulings") as batch:
         batch.drop_column("hidden")
