@@ -24,7 +24,6 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +33,9 @@ from tests.faults.killer import Server, free_port  # noqa: E402
 
 SEARCH = "/api/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC&limit=3"
 LEADERS = "{players: {p1: {leader: {id: L1, name: A}}, p2: {leader: {id: L2, name: B}}}}"
+# a whole opcg board mid-game, in as few bytes as the schema allows (the alias bombs ride on it)
+SMALL = ("{players: {p1: {leader: {id: L1, name: A, life: 5}, deck_count: 40}, p2: {leader: {id: L2, name: B, "
+         "life: 5}, deck_count: 40}}, phase: main, turn: 2, turn_player: p1}")
 
 
 # ---- HTTP helpers -------------------------------------------------------------------------------------------------
@@ -78,13 +80,17 @@ class Env:
         self.slug = json.loads(body)["slug"]
         self.snapshot = self._reference()
 
-    def new_board(self, game: str, seed: int) -> dict:
+    def new_board(self, game: str, seed: int) -> dict | None:
         status, body, *_ = call(self.port, "GET", f"/api/games/{game}/new-board?seed={seed}")
-        return json.loads(body)["board"]
+        return json.loads(body)["board"] if status == 200 else None
 
-    def _reference(self) -> tuple[bytes, bytes]:
-        return (call(self.port, "GET", f"/api/sessions/{self.ref}")[1],
-                call(self.port, "GET", f"/api/rulings/{self.slug}")[1])
+    def _reference(self) -> tuple[bytes | None, bytes | None]:
+        """The reference session's and ruling's JSON (None for one that got no answer)."""
+        out = []
+        for path in (f"/api/sessions/{self.ref}", f"/api/rulings/{self.slug}"):
+            status, body, *_ = call(self.port, "GET", path)
+            out.append(body if status else None)
+        return tuple(out)
 
     def rows(self) -> dict[str, int]:
         from judge_app.store import Store
@@ -100,6 +106,8 @@ class Env:
 
     def legit_session(self) -> None:
         board = self.new_board("los", random.randrange(1000))
+        if board is None:
+            return
         status, body, *_ = call(self.port, "POST", "/api/sessions", {"game": "los", "board": board, "seed": 3})
         if status == 201:
             data = json.loads(body)
@@ -107,8 +115,10 @@ class Env:
 
     def lost(self) -> list[str]:
         out = []
-        if self._reference() != self.snapshot:
-            out.append("reference session or ruling changed")
+        now = self._reference()
+        if now != self.snapshot:
+            out.append("reference session or ruling: no answer" if None in now else
+                       "reference session or ruling changed")
         for sid, was in self.legit.items():
             status, body, *_ = call(self.port, "GET", f"/api/sessions/{sid}")
             data = json.loads(body) if status == 200 else {}
@@ -131,24 +141,26 @@ def worker_rss_mb(server: Server) -> float:
 
 # ---- the attacks ------------------------------------------------------------------------------------------------
 def bomb(levels: int) -> str:
-    lines = ["game: opcg", "title: bomb", 'x: &l0 ["lolololololololol","lolololololololol","lolololololololol"]']
-    lines += [f"x{i}: &l{i} [{','.join(f'*l{i - 1}' for _ in range(10))}]" for i in range(1, levels)]
-    lines.append(f"board: {LEADERS[:-1]}, options: *l{levels - 1}}}")
-    return "\n".join(lines) + "\n"
+    """A whole board whose unknown top-level key holds `levels` levels of aliases, each ten of the one before."""
+    lols = '["lolololololololol","lolololololololol","lolololololololol"]'
+    nested = [f"l0: &l0 {lols}"] + [f"l{i}: &l{i} [{','.join(f'*l{i - 1}' for _ in range(10))}]" for i in range(1, levels)]
+    return f"game: opcg\ntitle: bomb\nboard: {SMALL[:-1]}, zzz: {{{', '.join(nested)}}}}}\n"
 
 
 def alias_bomb(env: Env, args) -> dict:
     before, size = env.rows(), env.db_bytes()
     results = []
-    for levels in (5, 6, 7):
+    for levels in args.levels:
         text = bomb(levels)
         for path in ("/api/rulings", "/api/sessions"):
             for _ in range(args.repeat):
                 results.append(call(env.port, "POST", path, {"scenario": text}))
     self_ref = call(env.port, "POST", "/api/rulings", {"scenario": f"game: opcg\ntitle: t\nboard: {LEADERS}\nanswers: &a [*a]\n"})
     lists = [call(env.port, "GET", p)[2] for p in ("/rulings", f"/r/{env.slug}") for _ in range(3)]
-    return {"load": f"{len(results)} alias bombs of {len(bomb(5))}-{len(bomb(7))} bytes (5-7 levels: 0.5-50 MB "
-                    "expanded) to /api/rulings and /api/sessions, one self-referencing anchor",
+    sizes = [len(bomb(n).encode()) for n in args.levels]
+    return {"load": f"{len(results)} alias bombs of {min(sizes)}-{max(sizes)} bytes ({args.levels} levels: "
+                    f"{0.725 * 10 ** (min(args.levels) - 5):g}-{0.725 * 10 ** (max(args.levels) - 5):g} MB as JSON) "
+                    "to /api/rulings and /api/sessions, one self-referencing anchor",
             "answers": statuses(results), "self_reference": self_ref[0],
             "slowest_answer_s": round(max(r[2] for r in results), 3),
             "stored": sum(env.rows().values()) - sum(before.values()), "db_growth_bytes": env.db_bytes() - size,
@@ -230,22 +242,36 @@ def flood(env: Env, args) -> dict:
 
 
 def concurrent_answers(env: Env, args) -> dict:
-    board = env.new_board("opcg", 2)
-    status, body, *_ = call(env.port, "POST", "/api/sessions", {"game": "opcg", "board": board, "seed": 2})
+    """Rounds of `concurrency` clients answering the same open decision at once; the answer is undone between
+    rounds, so every round races on one version of the session."""
+    board = env.new_board("kaiun", 7)
+    status, body, *_ = call(env.port, "POST", "/api/sessions", {"game": "kaiun", "board": board, "seed": 7})
     sid = json.loads(body)["id"]
-    step = json.loads(call(env.port, "POST", f"/api/sessions/{sid}/step", {"until": "decision"})[1])
-    pending = step["pending"]
+    pending = json.loads(call(env.port, "POST", f"/api/sessions/{sid}/step", {"until": "decision"})[1])["pending"]
+    go = threading.Barrier(args.concurrency)
+    results: list = []
+    lock = threading.Lock()
+    rounds = -(-args.answers // args.concurrency)
 
-    def one(_):
-        now = json.loads(call(env.port, "GET", f"/api/sessions/{sid}")[1])
-        p = now.get("pending") or pending
-        return call(env.port, "POST", f"/api/sessions/{sid}/answer",
-                    {"decision": p["id"], "value": p["options"][0]["value"]})
+    def client(n: int) -> None:
+        for r in range(rounds):
+            go.wait()
+            value = pending["options"][(n + r) % len(pending["options"])]["value"]
+            res = call(env.port, "POST", f"/api/sessions/{sid}/answer", {"decision": pending["id"], "value": value})
+            with lock:
+                results.append(res)
+            go.wait()
+            if n == 0:
+                call(env.port, "POST", f"/api/sessions/{sid}/undo", {})
 
-    with ThreadPoolExecutor(args.concurrency) as pool:
-        results = list(pool.map(one, range(args.answers)))
-    return {"load": f"{args.answers} answers to one session from {args.concurrency} concurrent clients",
-            "answers": statuses(results), "5xx": sum(1 for r in results if r[0] >= 500)}
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(args.concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"load": f"{len(results)} answers to one open decision, {args.concurrency} clients at once, {rounds} rounds",
+            "answers": statuses(results), "5xx": sum(1 for r in results if r[0] >= 500),
+            "stored per round": round(sum(1 for r in results if r[0] == 200) / rounds, 2)}
 
 
 def seeds(env: Env, args) -> dict:
@@ -380,6 +406,8 @@ def main(argv=None) -> int:
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--previews", type=int, default=600)
     ap.add_argument("--repeat", type=int, default=3, help="each alias bomb sent this many times")
+    ap.add_argument("--levels", type=lambda s: [int(x) for x in s.split(",")], default=[5, 6, 7],
+                    help="alias bomb levels (each level ×10)")
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
