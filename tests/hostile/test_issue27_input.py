@@ -214,3 +214,22 @@ def test_a_session_over_the_stored_size_is_a_413_naming_the_body_and_nothing_is_
     assert resp.status_code == 413, resp.get_data(as_text=True)[:300]
     assert resp.get_json()["field"] == "body" and "バイトまで" in resp.get_json()["error"]
     assert _rows(env) == before
+
+
+# ---- #5: one seed range on both stores -------------------------------------------------------------------------
+def test_seeds_up_to_2_63_minus_1_make_sessions_on_both_stores(store_url, tmp_path):
+    # the API and new-board hand out seeds up to 2^63-1; the PostgreSQL column was 32-bit: a 500 on create
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "unused.sqlite3"), "DATABASE_URL": store_url,
+                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "seeds"})
+    client = app.test_client()
+    board = client.get(f"/api/games/los/new-board?seed={2**63 - 1}").get_json()["board"]
+    for seed, status in [(2**31, 201), (2**63 - 1, 201), (2**63, 400), (-1, 400)]:
+        resp = client.post("/api/sessions", json={"game": "los", "board": board, "seed": seed})
+        assert resp.status_code == status, (seed, resp.get_data(as_text=True)[:300])
+        if status == 201:
+            sid = resp.get_json()["id"]
+            assert client.get(f"/api/sessions/{sid}").get_json()["seed"] == seed
+            slug = client.post("/api/rulings", json={"session": sid, "title": "種"}).get_json()["slug"]
+            assert client.get(f"/api/rulings/{slug}").get_json()["seed"] == seed
+        else:
+            assert resp.get_json()["field"] == "seed"
