@@ -160,11 +160,23 @@ def _play_scenario(data: dict) -> Game:
         raise _scenario_error(e) from None
 
 
+def as_stored(rec: SessionRecord | RulingRecord):
+    """A row saved before its game's board schema refused unknown top-level keys (opcg and los, issue 27) keeps
+    replaying: those keys never meant anything to the engine, so they are left out of the board it is given."""
+    known = rulesets().get(rec.game)
+    schema = known.board_schema if known is not None else {}
+    if isinstance(rec.board, dict) and schema.get("additionalProperties") is False:
+        props = schema.get("properties") or {}
+        if any(k not in props for k in rec.board):
+            rec.board = {k: v for k, v in rec.board.items() if k in props}
+    return rec
+
+
 def get_record(sid: Any) -> SessionRecord:
     if not isinstance(sid, str) or not sid or len(sid) > 64:
         raise ApiError(404, "session: そのセッションはありません", "session")
     try:
-        return get_store().get_session(sid)
+        return as_stored(get_store().get_session(sid))
     except NotFound:
         raise ApiError(404, f"session: セッション「{sid}」はありません", "session") from None
 
@@ -296,12 +308,13 @@ def get_ruling(slug: Any) -> RulingRecord:
     if not isinstance(slug, str) or not slug or len(slug) > 32:
         raise ApiError(404, "slug: その裁定はありません", "slug")
     try:
-        return get_store().get_ruling(slug)
+        return as_stored(get_store().get_ruling(slug))
     except NotFound:
         raise ApiError(404, f"slug: 裁定「{slug}」はありません", "slug") from None
 
 
 def replay_ruling(r: RulingRecord) -> Game:
+    r = as_stored(r)
     ruleset = ruleset_of(r.game, "game", status=409)
     try:
         return replay(ruleset, r.board, r.seed, r.answers, "answers")

@@ -233,3 +233,24 @@ def test_seeds_up_to_2_63_minus_1_make_sessions_on_both_stores(store_url, tmp_pa
             assert client.get(f"/api/rulings/{slug}").get_json()["seed"] == seed
         else:
             assert resp.get_json()["field"] == "seed"
+
+
+# ---- rows stored before the schemas refused unknown keys keep working ----------------------------------------
+def test_rows_stored_with_an_unknown_top_level_key_still_replay(env):
+    from judge_app.store import Store
+
+    board = rulesets()["opcg"].new_game_board(random.Random(11))
+    clean = env["client"].post("/api/sessions", json={"game": "opcg", "board": board, "seed": 11}).get_json()
+    store = Store(env["db"])
+    try:   # written as the old code let them be written: an extra top-level key
+        old_session = store.create_session("opcg", dict(board, note="古い行"), 11, [])
+        old_ruling = store.save_ruling("opcg", dict(board, note="古い行"), 11, [], "古い裁定", "")
+    finally:
+        store.close()
+    got = env["client"].get(f"/api/sessions/{old_session.id}")
+    assert got.status_code == 200 and got.get_json()["trace"] == clean["trace"]
+    assert env["client"].post(f"/api/sessions/{old_session.id}/step", json={"until": "decision"}).status_code == 200
+    for path in (f"/r/{old_ruling.slug}", f"/api/rulings/{old_ruling.slug}", f"/r/{old_ruling.slug}/scenario.yaml"):
+        assert env["client"].get(path).status_code == 200, path
+    listed = {r["slug"]: r for r in env["client"].get("/api/rulings").get_json()["rulings"]}
+    assert listed[old_ruling.slug]["needs_review"] is False
