@@ -63,7 +63,7 @@ class Conflict(StoreError, RuntimeError):
     saved session or ruling no longer replays."""
 
 
-class Refused(StoreError, ValueError):
+class Unstorable(StoreError, ValueError):
     """A write the store does not take (too large, a seed out of range, a value JSON cannot hold); nothing was
     written. `message` is Japanese and names `field`; `status` is the HTTP status it answers (400 or 413)."""
 
@@ -103,14 +103,14 @@ def _dumps(value: Any, field: str = "body") -> str:
     try:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False, allow_nan=False)
     except ValueError:
-        raise Refused(f"{field}: NaN や Infinity は保存できません", field) from None
+        raise Unstorable(f"{field}: NaN や Infinity は保存できません", field) from None
     except TypeError as e:
-        raise Refused(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
+        raise Unstorable(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
 
 
 def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
-        raise Refused(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
+        raise Unstorable(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
     return seed
 
 
@@ -190,7 +190,7 @@ class Store:
             return
         size = sum(len(p.encode("utf-8")) for p in parts)
         if size > self.max_bytes:
-            raise Refused(f"body: 保存できる大きさを超えています（盤面と答えで {size:,} バイト。"
+            raise Unstorable(f"body: 保存できる大きさを超えています（盤面と答えで {size:,} バイト。"
                           f"{self.max_bytes:,} バイトまで）", "body", 413)
 
     def _idle_before(self, now: float | None = None) -> float | None:
@@ -258,7 +258,7 @@ class Store:
                              json.loads(row["answers"]), row["title"], row["version"], row["created"], row["updated"])
 
     def update_answers(self, sid: str, version: int, answers: list) -> int:
-        """Store the new answers list if the row is still at `version`; returns the new version. Refused when the
+        """Store the new answers list if the row is still at `version`; returns the new version. Unstorable when the
         board and the new answers together are over the cap."""
         answers_json = _dumps(answers, "answers")
         with self.transaction() as c:

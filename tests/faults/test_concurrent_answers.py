@@ -12,7 +12,7 @@ import threading
 
 from judge_app import PROJECT_ROOT, create_app
 from judge_app.engine import rulesets
-from judge_app.web import session_core
+from judge_app.application import sessions as session_cache
 
 THREADS, ROUNDS = 25, 21
 
@@ -20,7 +20,7 @@ THREADS, ROUNDS = 25, 21
 def test_525_concurrent_answers_to_one_session_are_a_409_never_a_500(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
                       "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "race"})
-    session_core.cache_clear()
+    session_cache.cache_clear()
     client = app.test_client()
     board = rulesets()["kaiun"].new_game_board(random.Random(7))
     sid = client.post("/api/sessions", json={"game": "kaiun", "board": board, "seed": 7}).get_json()["id"]

@@ -10,7 +10,7 @@ import pytest
 from judge_app import create_app
 from judge_app.cli import main
 from judge_app.cli.settings import mask_url
-from judge_app.config import _instance_secret
+from judge_app.web.flask_config import _instance_secret
 
 
 def test_the_secret_key_file_is_created_0600_whatever_the_umask(tmp_path):

@@ -10,7 +10,7 @@ from sqlalchemy import inspect
 
 from judge_app.store import migrations
 from judge_app.engine.bounds import SEED_MAX
-from judge_app.store import MAX_STORED_BYTES, NotFound, Refused, Store
+from judge_app.store import MAX_STORED_BYTES, NotFound, Unstorable, Store
 
 
 @pytest.fixture
@@ -31,23 +31,23 @@ def test_seeds_up_to_2_63_minus_1_are_stored_on_both_databases(store):
 
 @pytest.mark.parametrize("seed", [-1, SEED_MAX + 1, 2**64, 1.5, True, "1"])
 def test_a_seed_out_of_the_range_is_refused_naming_it_and_nothing_is_stored(store, seed):
-    with pytest.raises(Refused) as e:
+    with pytest.raises(Unstorable) as e:
         store.create_session("opcg", {}, seed, [])
     assert e.value.field == "seed" and "2^63" not in e.value.message and str(SEED_MAX) in e.value.message
-    with pytest.raises(Refused):
+    with pytest.raises(Unstorable):
         store.save_ruling("opcg", {}, seed, [], "題", "")
     assert store.count("sessions") == 0 and store.count("rulings") == 0
 
 
 def test_a_row_over_the_cap_is_refused_413_and_nothing_is_stored(store):
     big = {"x": "あ" * 1400}   # 4,200 bytes of UTF-8: over 4096
-    with pytest.raises(Refused) as e:
+    with pytest.raises(Unstorable) as e:
         store.create_session("opcg", big, 1, [])
     assert e.value.status == 413 and e.value.field == "body" and "4,096" in e.value.message
-    with pytest.raises(Refused):
+    with pytest.raises(Unstorable):
         store.save_ruling("opcg", big, 1, [], "題", "")
     rec = store.create_session("opcg", {"x": "a" * 3000}, 1, [])
-    with pytest.raises(Refused):   # the answers that would take the row over the cap
+    with pytest.raises(Unstorable):   # the answers that would take the row over the cap
         store.update_answers(rec.id, 0, ["b" * 1200])
     got = store.get_session(rec.id)
     assert got.answers == [] and got.version == 0
@@ -76,11 +76,11 @@ def test_the_default_cap_is_the_documented_one():
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), float("-inf")])
 def test_nan_and_infinity_are_never_written(store, bad):
-    with pytest.raises(Refused) as e:
+    with pytest.raises(Unstorable) as e:
         store.create_session("opcg", {"battle": {"x": bad}}, 1, [])
     assert e.value.field == "board"
     rec = store.create_session("opcg", {}, 1, [])
-    with pytest.raises(Refused) as e:
+    with pytest.raises(Unstorable) as e:
         store.update_answers(rec.id, 0, [bad])
     assert e.value.field == "answers"
     assert store.get_session(rec.id).answers == []
