@@ -40,12 +40,14 @@ SMALL = ("{players: {p1: {leader: {id: L1, name: A, life: 5}, deck_count: 40}, p
 
 # ---- HTTP helpers -------------------------------------------------------------------------------------------------
 def call(port: int, method: str, path: str, body=None, raw: bytes | None = None, headers: dict | None = None,
-         timeout: float = 30) -> tuple[int, bytes, float, dict]:
+         timeout: float = 30, ip: str = "192.0.2.1") -> tuple[int, bytes, float, dict]:
+    """One request as the client `ip` (the server trusts one proxy's X-Forwarded-For: JUDGE_APP_PROXIES=1)."""
     t0 = time.perf_counter()
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         h = {"Content-Type": "application/json"} if data is not None else {}
+        h["X-Forwarded-For"] = ip
         h.update(headers or {})
         c.request(method, path, body=data, headers=h)
         r = c.getresponse()
@@ -108,7 +110,8 @@ class Env:
         board = self.new_board("los", random.randrange(1000))
         if board is None:
             return
-        status, body, *_ = call(self.port, "POST", "/api/sessions", {"game": "los", "board": board, "seed": 3})
+        status, body, *_ = call(self.port, "POST", "/api/sessions", {"game": "los", "board": board, "seed": 3},
+                                ip="192.0.2.50")
         if status == 201:
             data = json.loads(body)
             self.legit[data["id"]] = json.dumps([data["board"], data["answers"]], sort_keys=True).encode()
@@ -154,7 +157,7 @@ def alias_bomb(env: Env, args) -> dict:
         text = bomb(levels)
         for path in ("/api/rulings", "/api/sessions"):
             for _ in range(args.repeat):
-                results.append(call(env.port, "POST", path, {"scenario": text}))
+                results.append(call(env.port, "POST", path, {"scenario": text}, ip="198.51.100.1"))
     self_ref = call(env.port, "POST", "/api/rulings", {"scenario": f"game: opcg\ntitle: t\nboard: {LEADERS}\nanswers: &a [*a]\n"})
     lists = [call(env.port, "GET", p)[2] for p in ("/rulings", f"/r/{env.slug}") for _ in range(3)]
     sizes = [len(bomb(n).encode()) for n in args.levels]
@@ -225,12 +228,13 @@ def flood(env: Env, args) -> dict:
     board["players"]["p1"]["hand"] = [{"id": f"h{i}", "name": "カ" * 80, "category": "キャラ"} for i in range(1700)]
     body = json.dumps({"game": "opcg", "board": board, "seed": 1}).encode()
     t0 = time.perf_counter()
-    sessions = [call(env.port, "POST", "/api/sessions", raw=body) for _ in range(args.flood)]
+    sessions = [call(env.port, "POST", "/api/sessions", raw=body, ip="198.51.100.2") for _ in range(args.flood)]
     took = time.perf_counter() - t0
     small = env.new_board("opcg", 6)
     status, data, *_ = call(env.port, "POST", "/api/sessions", {"game": "opcg", "board": small, "seed": 1})
     sid = json.loads(data).get("id") if status == 201 else env.ref
-    rulings = [call(env.port, "POST", "/api/rulings", {"session": sid, "title": f"flood {i}"}) for i in range(args.flood)]
+    rulings = [call(env.port, "POST", "/api/rulings", {"session": sid, "title": f"flood {i}"}, ip="198.51.100.3")
+               for i in range(args.flood)]
     listed = call(env.port, "GET", "/api/rulings")
     still_listed = env.slug in {r["slug"] for r in json.loads(listed[1]).get("rulings", [])} if listed[0] == 200 else None
     after = env.rows()
@@ -257,12 +261,13 @@ def concurrent_answers(env: Env, args) -> dict:
         for r in range(rounds):
             go.wait()
             value = pending["options"][(n + r) % len(pending["options"])]["value"]
-            res = call(env.port, "POST", f"/api/sessions/{sid}/answer", {"decision": pending["id"], "value": value})
+            res = call(env.port, "POST", f"/api/sessions/{sid}/answer", {"decision": pending["id"], "value": value},
+                       ip=f"198.18.0.{n + 1}")
             with lock:
                 results.append(res)
             go.wait()
             if n == 0:
-                call(env.port, "POST", f"/api/sessions/{sid}/undo", {})
+                call(env.port, "POST", f"/api/sessions/{sid}/undo", {}, ip="198.18.1.1")
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(args.concurrency)]
     for t in threads:
@@ -278,7 +283,8 @@ def seeds(env: Env, args) -> dict:
     board = env.new_board("los", 1)
     out = {}
     for seed in (2**31 - 1, 2**31, 2**63 - 1, 2**63, -1):
-        out[str(seed)] = call(env.port, "POST", "/api/sessions", {"game": "los", "board": board, "seed": seed})[0]
+        out[str(seed)] = call(env.port, "POST", "/api/sessions", {"game": "los", "board": board, "seed": seed},
+                              ip="198.51.100.4")[0]
     out["new-board?seed=2^63-1"] = call(env.port, "GET", f"/api/games/los/new-board?seed={2**63 - 1}")[0]
     return {"load": "sessions with seeds 2^31-1, 2^31, 2^63-1 (kept), 2^63 and -1 (refused)", "answers": out}
 
@@ -311,7 +317,7 @@ def board_cache(env: Env, args) -> dict:
         board = json.loads(json.dumps(base))
         for j, card in enumerate(board["players"]["p1"]["deck"]):
             card["name"] = f"{i}-{j}" + "カ" * 70
-        call(env.port, "POST", "/board/opcg/render", {"board": board})
+        call(env.port, "POST", "/board/opcg/render", {"board": board}, ip=f"198.51.100.{10 + i // 50}")
     return {"load": f"{args.previews} previews of distinct boards to /board/opcg/render in {time.perf_counter() - t0:.0f} s",
             "largest worker RSS MB before / after": [rss0, worker_rss_mb(env.server)]}
 
@@ -370,7 +376,9 @@ ATTACKS = {"alias_bomb": alias_bomb, "slow_clients": slow_clients, "flood": floo
 
 
 def run(instance: Path, args, database_url: str | None = None) -> dict:
-    server = Server(instance, free_port(), workers=2, database_url=database_url)
+    # the settings as deployed (rate limits on), behind one trusted proxy so that each attacker is its own client
+    server = Server(instance, free_port(), workers=2, database_url=database_url,
+                    env={"JUDGE_APP_RATE_LIMIT_WRITES": args.rate_limit, "JUDGE_APP_PROXIES": "1"})
     instance.mkdir(parents=True, exist_ok=True)
     server.start()
     report = {}
@@ -408,6 +416,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="each alias bomb sent this many times")
     ap.add_argument("--levels", type=lambda s: [int(x) for x in s.split(",")], default=[5, 6, 7],
                     help="alias bomb levels (each level ×10)")
+    ap.add_argument("--rate-limit", default="60/minute;600/hour", help="JUDGE_APP_RATE_LIMIT_WRITES for the server")
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()

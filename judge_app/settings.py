@@ -53,6 +53,12 @@ SETTINGS: tuple[Setting, ...] = (
             "Secure を付ける", "app"),
     Setting("MAX_STORED_BYTES", int, 256 * 1024, "保存するセッション・裁定 1 件の上限（盤面と答えの JSON、UTF-8 のバイト数。"
             "超える書き込みは 413。0 で上限なし。保存済みの行はそのまま読める）", "app"),
+    Setting("RATE_LIMIT_WRITES", str, "60/minute;600/hour", "1 クライアント（IP アドレス）あたりの書き込み（POST）の上限。"
+            "全ての書き込みで共有。超えると 429。limits の書式（例 10/minute;100/hour）。空で無効", "app"),
+    Setting("RATE_LIMIT_STORAGE", str, "", "書き込み回数を数える場所（limits の URI: memory://、redis://… ）。"
+            "空ならセッションと同じデータベース（PostgreSQL なら複数のサーバーで共有）", "app"),
+    Setting("PROXIES", int, 0, "前に置いたリバースプロキシの段数。その数だけ X-Forwarded-For を信じて"
+            "クライアントの IP アドレスを決める（nginx 1 段なら 1。0 では接続元をそのまま使う）", "app"),
     Setting("SESSION_IDLE_DAYS", int, 30, "この日数のあいだ変更のないセッションを期限切れにし、judge-app db prune "
             "（と書き込みのついでに 1 時間に 1 回）で消す。0 で期限なし。保存した裁定は期限切れにならない", "app"),
     # -- `judge-app serve` (gunicorn)

@@ -5,10 +5,11 @@ migrations in `migrations/` alike), `migrations/` the schema's versions. No Flas
 """
 from judge_app.store.database import (MAX_STORED_BYTES, Conflict, NotFound, RulingRecord, SessionRecord, Store,
                                       StoreError, Unstorable, configured_limits, configured_target, database_url,
-                                      describe, limits, migrate, read_connection, shared_store)
+                                      describe, is_disk_full, limits, migrate, read_connection,
+                                      shared_store)
 from judge_app.store.schema import NEWEST_REVISION, metadata, rulings, sessions
 
 __all__ = ["MAX_STORED_BYTES", "Conflict", "NotFound", "Unstorable", "RulingRecord", "SessionRecord", "Store",
-           "StoreError", "configured_limits", "configured_target", "database_url", "describe", "limits", "migrate",
+           "StoreError", "configured_limits", "is_disk_full", "configured_target", "database_url", "describe", "limits", "migrate",
            "read_connection", "shared_store", "NEWEST_REVISION", "metadata",
            "rulings", "sessions"]

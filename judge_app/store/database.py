@@ -21,6 +21,7 @@ nor opened until it is unhidden.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -106,6 +107,22 @@ def _dumps(value: Any, field: str = "body") -> str:
         raise Unstorable(f"{field}: NaN や Infinity は保存できません", field) from None
     except TypeError as e:
         raise Unstorable(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
+
+
+def is_disk_full(exc: BaseException | None) -> bool:
+    """Whether `exc` (or what it wraps) says the disk or the database is full: ENOSPC, SQLite's SQLITE_FULL
+    ("database or disk is full", also past `PRAGMA max_page_count`), PostgreSQL's disk_full (53100)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        seen += 1
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            return True
+        if getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc):
+            return True
+        if getattr(exc, "sqlstate", None) == "53100":
+            return True
+        exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
+    return False
 
 
 def _check_seed(seed: Any) -> int:

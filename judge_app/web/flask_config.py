@@ -21,6 +21,9 @@ def load_config(instance_path: str) -> dict:
         # Served over HTTPS (JUDGE_APP_HTTPS): the signed session cookie (the CSRF token) is sent over TLS only.
         "SESSION_COOKIE_SECURE": settings.get("HTTPS"),
         "PREFERRED_URL_SCHEME": "https" if settings.get("HTTPS") else "http",
+        "RATE_LIMIT_WRITES": settings.get("RATE_LIMIT_WRITES"),
+        "RATE_LIMIT_STORAGE": settings.get("RATE_LIMIT_STORAGE"),
+        "PROXIES": settings.get("PROXIES"),
     }
     return config
 
