@@ -53,7 +53,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Secure を付ける", "app"),
     Setting("MAX_STORED_BYTES", int, 256 * 1024, "保存するセッション・裁定 1 件の上限（盤面と答えの JSON、UTF-8 のバイト数。"
             "超える書き込みは 413。0 で上限なし。保存済みの行はそのまま読める）", "app"),
-    Setting("RATE_LIMIT_WRITES", str, "60/minute;600/hour", "1 クライアント（IP アドレス）あたりの書き込み（POST）の上限。"
+    Setting("RATE_LIMIT_WRITES", str, "120/minute;1200/hour", "1 クライアント（IP アドレス）あたりの書き込み（POST）の上限。"
             "全ての書き込みで共有。超えると 429。limits の書式（例 10/minute;100/hour）。空で無効", "app"),
     Setting("RATE_LIMIT_STORAGE", str, "", "書き込み回数を数える場所（limits の URI: memory://、redis://… ）。"
             "空ならセッションと同じデータベース（PostgreSQL なら複数のサーバーで共有）", "app"),

@@ -63,3 +63,13 @@ def test_behind_a_proxy_the_forwarded_address_is_the_client(tmp_path):
 def test_an_empty_setting_turns_the_limit_off(tmp_path):
     client = _app(str(tmp_path / "db.sqlite3"), tmp_path, RATE_LIMIT_WRITES="").test_client()
     assert all(_create(client).status_code == 201 for _ in range(8))
+
+
+def test_the_builders_preview_stores_nothing_and_is_not_counted(tmp_path):
+    """A judge's builder redraws the board at every edit (POST /board/<game>/render): never a 429."""
+    client = _app(str(tmp_path / "db.sqlite3"), tmp_path).test_client()
+    board = rulesets()["los"].new_game_board(random.Random(1))
+    codes = {client.post("/board/los/render", json={"board": board},
+                         environ_base={"REMOTE_ADDR": "198.51.100.9"}).status_code for _ in range(12)}
+    assert codes == {200}
+    assert [_create(client, ip="198.51.100.9").status_code for _ in range(6)] == [201] * 5 + [429]

@@ -1,7 +1,8 @@
 """Per-client limits on writes (issue 27), by Flask-Limiter.
 
 Every write (POST, PUT, PATCH, DELETE) of one client counts against one shared limit, JUDGE_APP_RATE_LIMIT_WRITES
-(default 60 a minute and 600 an hour); reads are never limited. A client is its IP address: the connection's,
+(default 120 a minute and 1,200 an hour: a judge stepping with the space bar writes about once a second); reads
+are never limited, nor the builder's previews (`@stores_nothing`), which a judge sends at every edit. A client is its IP address: the connection's,
 or behind JUDGE_APP_PROXIES reverse proxies the one they forwarded (werkzeug's ProxyFix trusts exactly that many
 X-Forwarded-For entries, so a client cannot name itself). The counters live in the app's own database by default
 (store/ratelimit.py, `judge-app-db://`), so every worker of every server on one PostgreSQL counts together;
@@ -13,7 +14,7 @@ faster than any judge.
 """
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -23,6 +24,17 @@ from judge_app.web.shared.negotiation import error
 from judge_app.web.shared.services import store_target
 
 READS = ("GET", "HEAD", "OPTIONS")
+
+
+def stores_nothing(view):
+    """Marks a POST view that only computes an answer (a preview) and stores nothing: not counted as a write."""
+    view.stores_nothing = True
+    return view
+
+
+def _exempt() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return request.method in READS or getattr(view, "stores_nothing", False)
 
 
 def client_address() -> str:
@@ -40,7 +52,7 @@ def install(app: Flask) -> Limiter | None:
     options = {} if uri else {"target": store_target(app.config)}
     limiter = Limiter(
         client_address, app=app, application_limits=[writes],
-        application_limits_exempt_when=lambda: request.method in READS,
+        application_limits_exempt_when=_exempt,
         storage_uri=uri or f"{ratelimit.SCHEME}://", storage_options=options, strategy="fixed-window",
         headers_enabled=True, key_prefix="writes")
     app.register_error_handler(RateLimitExceeded, _too_many)
