@@ -89,11 +89,9 @@ class EffectRulesMixin:
     (7.1.12, 7.1.12.a); 「可能な限り」 does what the player can (12.6.1); 取り除く効果 resolve at once (9.1.3, 7.1.10);
     the life check of 1.5.3.a waits for a player to get priority, never during an effect (1.12.11)."""
 
-    def adjust(self, g, body):
-        if g.finished:
-            raise Refused(f"op: ゲームは終了しています（{self.ended_by(g)}）。終わったゲームには何も行えません",
-                          self.ended_by(g), "op")
-        return super().adjust(g, body)
+    def game_over_clause(self, g) -> str:
+        """An adjustment to a finished game is refused naming the clause that ended it (core hook)."""
+        return self.ended_by(g)
 
     def ended_by(self, g) -> str:
         """The clause of the entry that ended the game (1.5.3.a, 1.11.7, 1.5.4.a, …), else 1.5.1."""
