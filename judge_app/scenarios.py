@@ -5,10 +5,11 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from judge_app.engine import EngineError, Game, get_ruleset
+from judge_app import safe_yaml
+from judge_app.engine import EngineError, Game, Refused, get_ruleset
 from judge_app.engine._schema_ja import message as schema_message
+from judge_app.engine.bounds import SEED_MAX
 
 SCENARIO_SCHEMA: dict = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -50,16 +51,20 @@ class ScenarioError(EngineError):
     pass
 
 
-def load_scenario(source: str | Path | dict) -> dict:
-    """Parse and validate a scenario: a Path to a file, YAML text, or an already-parsed dict."""
-    if isinstance(source, dict):
-        data = source
-    else:
-        text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            raise ScenarioError(f"YAML として読めません: {e}", "scenario") from None
+def load_scenario(source: str | Path | dict, max_bytes: int = safe_yaml.MAX_BYTES) -> dict:
+    """Parse and validate a scenario: a Path to a file, YAML text, or an already-parsed dict.
+
+    Text is read without anchors or aliases, and text and dicts alike must be plain JSON within the bounds of
+    safe_yaml (depth, number of values, finite numbers) and at most `max_bytes` as JSON, before the schema."""
+    try:
+        if isinstance(source, dict):
+            data = source
+            safe_yaml.check(data, "scenario", max_bytes)
+        else:
+            text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+            data = safe_yaml.load(text, "scenario", max_bytes)
+    except safe_yaml.YamlRefused as e:
+        raise ScenarioError(e.message, e.field) from None
     if not isinstance(data, dict):
         raise ScenarioError("シナリオはオブジェクトである必要があります", "scenario")
     errors = sorted(jsonschema.Draft202012Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
@@ -67,6 +72,8 @@ def load_scenario(source: str | Path | dict) -> dict:
         e = errors[0]
         path = ".".join(str(p) for p in e.absolute_path) or "scenario"
         raise ScenarioError(f"{path}: {schema_message(e)}", path)
+    if data.get("seed", 0) > SEED_MAX:
+        raise ScenarioError(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
     get_ruleset(data["game"])
     return data
 
@@ -75,21 +82,54 @@ def _is_answer(item: Any) -> bool:
     return not isinstance(item, dict) or ("value" in item and "step" not in item and "adjust" not in item)
 
 
-def play_scenario(data: dict) -> Game:
-    """Replay a scenario's script: a bare value (or {value}) answers the next decision, running the rules up
-    to it; {step: until} and {adjust: {...}} are applied as they stand. Then the rules run on to the end or
-    to a decision the script leaves open."""
+def _reach_decision(game: Game) -> None:
+    """A bare answer runs the rules up to the next decision first."""
+    if game.pending is None:
+        if game.finished:
+            raise EngineError("ゲームが終わった後に答えが残っています", "answers")
+        game.step("decision")
+    if game.pending is None:
+        raise EngineError("答える決定がありません（ゲームが終了しました）", "answers")
+
+
+def _attempt(game: Game, item: dict, i: int) -> str | None:
+    """{try: V, refused: RULE}: V must be refused citing RULE, changing nothing. Returns a failure or None."""
+    tried, want = item["try"], item["refused"]
+    before = (len(game.answers), len(game.trace))
+    try:
+        if isinstance(tried, dict) and "adjust" in tried:
+            game.adjust(tried["adjust"])
+        else:
+            _reach_decision(game)
+            before = (len(game.answers), len(game.trace))
+            game.answer(None, tried)
+    except Refused as e:
+        if e.rule != want:
+            return f"answers[{i}]: {tried!r} was refused by {e.rule}, not {want}"
+        return None
+    except EngineError as e:
+        return f"answers[{i}]: {tried!r} was not refused by a rule ({e.message})"
+    if (len(game.answers), len(game.trace)) != before:
+        return f"answers[{i}]: {tried!r} was accepted; expected it refused by {want}"
+    return None
+
+
+def play_script(data: dict) -> tuple[Game, list[str]]:
+    """Replay a scenario's script (docs/scenarios.md): a bare value (or {value}) answers the next decision,
+    running the rules up to it; {step: until} and {adjust: {...}} are applied as they stand; {try: V, refused:
+    RULE} checks that V is refused by RULE and goes on. Then the rules run on to the end or to a decision the
+    script leaves open. Returns the game and the attempts that were not refused as expected."""
     ruleset = get_ruleset(data["game"])
     game = Game(ruleset, data["board"], data.get("seed", 0))
+    failures: list[str] = []
     for i, item in enumerate(data.get("answers") or []):
         try:
-            if _is_answer(item):
-                if game.pending is None:
-                    if game.finished:
-                        raise EngineError("ゲームが終わった後に答えが残っています", "answers")
-                    game.step("decision")
-                if game.pending is None:
-                    raise EngineError("答える決定がありません（ゲームが終了しました）", "answers")
+            if isinstance(item, dict) and "try" in item:
+                failure = _attempt(game, item, i)
+                if failure:
+                    failures.append(failure)
+            elif _is_answer(item):
+                _reach_decision(game)
                 value = item["value"] if isinstance(item, dict) else item
                 game.answer(item.get("decision") if isinstance(item, dict) else None, value)
             else:
@@ -98,13 +138,26 @@ def play_scenario(data: dict) -> Game:
             raise ScenarioError(f"answers[{i}]: {e.message}", f"answers[{i}]") from None
     if not game.finished and game.pending is None:
         game.step("end")
-    return game
+    return game, failures
+
+
+def play_scenario(data: dict) -> Game:
+    return play_script(data)[0]
+
+
+def named_clauses(game: Game) -> set[str]:
+    """Every clause the ruling names: each trace entry's rule and cites, the open decision's rule and the
+    clauses of what it withholds."""
+    named = {c for e in game.trace for c in e.clauses}
+    if game.pending is not None:
+        named.update(game.pending.clauses)
+    return named
 
 
 def check_expect(game: Game, expect: dict) -> list[str]:
     failures: list[str] = []
     rules = [e.rule for e in game.trace]
-    cited = {c for e in game.trace for c in e.clauses}
+    cited = named_clauses(game)
     if "winner" in expect and game.state.winner != expect["winner"]:
         failures.append(f"winner: expected {expect['winner']!r}, got {game.state.winner!r}")
     if "finished" in expect and game.state.finished != expect["finished"]:
@@ -113,9 +166,9 @@ def check_expect(game: Game, expect: dict) -> list[str]:
         got = game.state.get(path, "<missing>")
         if got != want:
             failures.append(f"state.{path}: expected {want!r}, got {got!r}")
-    for rule in expect.get("rules") or []:   # satisfied by an entry's `rule` or one of its `cites`
+    for rule in expect.get("rules") or []:
         if rule not in cited:
-            failures.append(f"rules: {rule} is neither the rule nor cited by any trace entry")
+            failures.append(f"rules: {rule} is named by no trace entry, open decision or withheld action")
     for rule in expect.get("absent_rules") or []:
         if rule in rules:
             failures.append(f"absent_rules: {rule} appears in the trace")
@@ -124,24 +177,29 @@ def check_expect(game: Game, expect: dict) -> list[str]:
         if not any(text in m for m in messages):
             failures.append(f"messages: no trace message contains {text!r}")
     if "pending" in expect:
-        want = expect["pending"]
-        got = game.pending.to_json() if game.pending else None
-        if want is None and got is not None:
-            failures.append(f"pending: expected none, got {got['prompt']!r} ({got['rule']})")
-        elif want is not None:
-            if got is None:
-                failures.append("pending: expected a decision, none pending")
-            else:
-                for k, v in want.items():
-                    if got.get(k) != v:
-                        failures.append(f"pending.{k}: expected {v!r}, got {got.get(k)!r}")
+        failures.extend(_pending_failures(game, expect["pending"]))
+    for want in expect.get("withheld") or []:
+        held = game.pending.withheld_of(want["value"]) if game.pending else None
+        if held is None:
+            failures.append(f"withheld: {want['value']!r} is not withheld by the open decision")
+        elif held.rule != want["rule"]:
+            failures.append(f"withheld: {want['value']!r} is withheld by {held.rule}, not {want['rule']}")
     return failures
+
+
+def _pending_failures(game: Game, want: dict | None) -> list[str]:
+    got = game.pending.to_json() if game.pending else None
+    if want is None:
+        return [f"pending: expected none, got {got['prompt']!r} ({got['rule']})"] if got is not None else []
+    if got is None:
+        return ["pending: expected a decision, none pending"]
+    return [f"pending.{k}: expected {v!r}, got {got.get(k)!r}" for k, v in want.items() if got.get(k) != v]
 
 
 def run_scenario(source: str | Path | dict) -> dict:
     data = load_scenario(source)
-    game = play_scenario(data)
-    failures = check_expect(game, data.get("expect") or {})
+    game, failures = play_script(data)
+    failures += check_expect(game, data.get("expect") or {})
     return {
         "game": data["game"], "title": data["title"], "trace": [e.to_json() for e in game.trace],
         "state": game.state.data, "winner": game.state.winner,

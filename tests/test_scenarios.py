@@ -3,12 +3,14 @@ exists in the corpus and is not a placeholder (the Datasette idea: a citation th
 import os
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from judge_app import PROJECT_ROOT
 from judge_app.engine import rulesets
 from judge_app.engine.citations import prose_only
 from judge_app.engine.fuzz import fuzz
+from judge_app.engine.json_schemas import DECISION, TRACE_ENTRY
 from judge_app.scenarios import run_scenario, scenario_files
 
 SCENARIOS = scenario_files(PROJECT_ROOT / "scenarios")
@@ -35,6 +37,11 @@ def test_scenario_meets_expect_and_cites_real_clauses(path: Path):
     assert result["expect_ok"], "\n".join(result["expect_failures"])
     assert result["trace"], "a scenario that runs no rule proves nothing"
     assert _unresolved(c for e in result["trace"] for c in [e["rule"], *e["cites"]]) == []
+    for entry in result["trace"]:
+        jsonschema.validate(entry, TRACE_ENTRY)
+    if result["pending"] is not None:
+        jsonschema.validate(result["pending"], DECISION)
+        assert _unresolved([result["pending"]["rule"], *(w["rule"] for w in result["pending"]["withheld"])]) == []
     named_only = [(e["rule"], n) for e in result["trace"] for n in prose_only(e)]
     assert named_only == [], "clause numbers named only in a message (issue 13)"
 

@@ -17,6 +17,12 @@ def register(sub) -> None:
     f.add_argument("--seed", type=int, default=0, help="乱数の種（既定 0）")
     f.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
     f.set_defaults(func=fuzz_cmd)
+    c = sub.add_parser("coverage", help="手順の条項のうち、トレース・決定・できない行動のどれにも出ない条項を一覧する")
+    c.add_argument("--game", required=True, help="ルールセット（kaiun, kaiun-multi, los, thv, opcg）")
+    c.add_argument("--games", type=int, default=None, help="ファズのゲーム数（既定 150）")
+    c.add_argument("--seed", type=int, default=None, help="ファズの乱数の種")
+    c.add_argument("--json", action="store_true", help="結果を JSON 1 個で出力する")
+    c.set_defaults(func=coverage_cmd)
 
 
 def _dump(obj) -> str:
@@ -52,6 +58,8 @@ def run(args) -> int:
             print(f"待機中の決定 {p['id']} ({p['player']}, {p['rule']}): {p['prompt']}")
             for o in p["options"]:
                 print(f"   - {o['value']!r}: {o['label']}")
+            for w in p.get("withheld") or []:
+                print(f"   × {w['value']!r}: {w['label']} — {w['reason']} [{w['rule']}]")
         print(outcome_line(result))
         print("expect: OK" if result["expect_ok"] else "expect: NG\n  " + "\n  ".join(result["expect_failures"]))
     return 0 if result["expect_ok"] else 1
@@ -130,3 +138,28 @@ def fuzz_cmd(args) -> int:
     ok = (result["crashes"] == 0 and result["violations"] == 0 and result["prose_only"] == 0
           and result["finished"] == result["games"])
     return 0 if ok else 1
+
+
+def coverage_cmd(args) -> int:
+    from judge_app import coverage
+    from judge_app.engine import EngineError
+
+    try:
+        kw = {k: v for k, v in (("fuzz_games", args.games), ("seed", args.seed)) if v is not None}
+        result = coverage.report(args.game, **kw)
+    except EngineError as e:
+        print(f"error: {e.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(_dump(result))
+    else:
+        print(f"# {args.game}: 手順の条項 {result['cited']}/{result['procedural']} を引用"
+              f"（シナリオとファズ {result['fuzz_games']} ゲーム）")
+        for u in result["uncited"]:
+            print(f"  {u['id']}: {u['reason'] or '（理由なし）'}")
+        for key, label in (("now_cited", "理由があるのに引用された"), ("unknown", "手順の条項にない"),
+                           ("bad_reasons", "理由の種類が不明")):
+            for cid in result[key]:
+                print(f"  ! {cid}: {label}")
+    bad = result["unreviewed"] or result["now_cited"] or result["unknown"] or result["bad_reasons"]
+    return 1 if bad else 0

@@ -33,6 +33,7 @@ def fuzz(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None
                     break
                 broken = ruleset.invariants(game.state)
             steps += len(game.trace)
+            cited.update(game.decision_clauses)
             for e in game.trace:
                 cited.update(e.clauses)
                 named_only = prose_only(e)

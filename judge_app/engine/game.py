@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from judge_app.engine.ruleset import Ruleset
-from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, TraceEntry
+from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, TraceEntry
 
 UNTIL = ("step", "decision", "phase", "turn", "end")
 MAX_STEPS_PER_GAME = 100_000   # far beyond any real game; a rules loop stops here with a message
@@ -34,6 +34,7 @@ class Game:
         self._gen = ruleset.play(self.state)
         self._send: Any = None
         self._decided = 0
+        self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
 
     # ---- views -------------------------------------------------------------
     @property
@@ -63,6 +64,7 @@ class Game:
             self._send = None
         if isinstance(item, Decision):
             self.pending = item
+            self.decision_clauses.update(item.clauses)
             return None
         if not isinstance(item, TraceEntry) or len(self.trace) != before + 1:
             raise RuntimeError(f"{self.ruleset.game}: each step must log exactly one entry and yield it")
@@ -106,6 +108,9 @@ class Game:
         if decision_id is not None and decision_id != self.pending.id:
             raise AnswerError(f"decision: 待っている決定は {self.pending.id} です（{decision_id} ではありません）", "decision")
         option = self.pending.option(value)
+        held = self.pending.withheld_of(value) if option is None else None
+        if held is not None:
+            raise Refused(f"value: 「{held.label}」はできません。{held.reason}（{held.rule}）", held.rule, "value")
         if option is None:
             allowed = ", ".join(repr(o.value) for o in self.pending.options[:12])
             raise AnswerError(f"value: {value!r} は選択肢にありません（{allowed}）", "value")
@@ -118,7 +123,21 @@ class Game:
         self.pending = None
 
     def adjust(self, body: dict) -> TraceEntry:
-        entry = self.ruleset.adjust(self.state, body)
+        """A judge adjustment, with the rule processing it sets off; refused or bad, it changes nothing.
+        Returns the adjustment's own entry (an effect's: its opening entry); rule processing may follow it."""
+        if self.halted is not None:
+            raise EngineError(self.halted, "op")
+        point = self.state.checkpoint()
+        try:
+            entry = self.ruleset.adjust(self.state, body)
+            if self.pending is not None and self.state.finished:
+                self.pending = None   # the game ended while the decision waited: nothing is left to answer
+            elif self.pending is not None:
+                # the decision waiting for an answer offers what the rules allow now, not before the adjustment
+                self.pending = self.state.reask(self.pending)
+        except Exception:
+            self.state.restore(point)
+            raise
         self.answers.append({"adjust": body})
         return entry
 

@@ -6,21 +6,73 @@ the rules give a player a choice, receiving the answer as the value of the `yiel
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import threading
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
 import jsonschema
 
+from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
+from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, BoardError, Decision, TraceEntry
+from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
 
-_VALID_BOARDS: dict[str, dict[str, bool]] = {}  # per game: canonical JSON of boards that passed
+
+class _ValidBoards:
+    """The boards that passed validation, remembered by a 16-byte digest of their canonical JSON (never the
+    board itself), least recently used first, within a budget in bytes: each entry is charged its key and
+    the dict slot holding it, so the cache's size does not depend on the size of the boards."""
+
+    ENTRY_BYTES = 192   # a (game, 16-byte digest) key, its OrderedDict node and slot: 180 bytes by tracemalloc
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.used = 0
+        self._keys: OrderedDict[tuple[str, bytes], None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __contains__(self, key: tuple[str, bytes]) -> bool:
+        with self._lock:
+            if key not in self._keys:
+                return False
+            self._keys.move_to_end(key)
+            return True
+
+    def add(self, key: tuple[str, bytes]) -> None:
+        with self._lock:
+            if key in self._keys:
+                return
+            self._keys[key] = None
+            self.used += self.ENTRY_BYTES
+            while self.used > self.budget and self._keys:
+                self._keys.popitem(last=False)
+                self.used -= self.ENTRY_BYTES
+
+    def clear(self) -> None:
+        with self._lock:
+            self._keys.clear()
+            self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+VALID_BOARDS_BYTES = 1 << 20   # 1 MiB per process: 5,461 boards, whatever their size
+VALID_BOARDS = _ValidBoards(VALID_BOARDS_BYTES)
+
+
+def board_digest(board: dict) -> bytes:
+    """16 bytes standing for the board's canonical JSON (call after check_shape: the board is then plain JSON)."""
+    text = json.dumps(board, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -47,6 +99,9 @@ class Adjustment:
     rule: str  # the clause that gives the adjustment its meaning (e.g. its duration's expiry)
     params: dict = field(default_factory=dict)  # JSON Schema properties of {target, value, duration}
     required: tuple[str, ...] = ()
+    # The op's own handler reads `target: both` (the rules make it simultaneous); otherwise the core does the op
+    # once per player, in the order `players_in_order` gives.
+    handles_both: bool = False
 
     def to_json(self) -> dict:
         return {"op": self.op, "label": self.label, "rule": self.rule, "params": self.params,
@@ -67,33 +122,30 @@ class Ruleset(ABC):
     # kept in rules_corpus/manifest.yaml (the one every ruleset was written from). Set it when a ruleset is
     # rewritten for a newer edition, so saved rulings and sessions keep reading their ids right.
     cites_editions: ClassVar[dict[str, str]] = {}
+    # The game's board notation (judge_app/engine/<game>/notation.py, docs/notation.md): dump, load and parse.
+    notation: ClassVar[Any] = None
 
     def phase_label(self, phase: str | None) -> str:
         return self.phase_labels.get(phase, phase) if phase else ""
 
     # ---- board -----------------------------------------------------------
     def validate_board(self, board: Any) -> dict:
-        """Schema first (errors name the field), then the ruleset's own invariants.
+        """Bounds first (depth, number of values, finite numbers: engine/bounds.py), then the schema (errors name
+        the field), then the ruleset's own invariants.
 
-        Boards already validated are remembered: undo replays the same board every time, and JSON Schema
-        on a 60-card board costs more than a whole game's steps."""
+        Boards already validated are remembered by digest: undo replays the same board every time, and JSON
+        Schema on a 60-card board costs more than a whole game's steps."""
         if not isinstance(board, dict):
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
         try:
-            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
-            key = None
-        if key is not None and key in _VALID_BOARDS.get(self.game, {}):
+            check_shape(board, "board")
+        except ShapeError as e:
+            raise BoardError(e.message, e.field) from None
+        key = (self.game, board_digest(board))
+        if key in VALID_BOARDS:
             return board
         self._validate_board(board)
-        if key is not None:
-            seen = _VALID_BOARDS.setdefault(self.game, {})
-            if len(seen) >= 256:
-                try:   # gthread workers validate from several threads: another may evict the same key
-                    seen.pop(next(iter(seen)), None)
-                except (RuntimeError, StopIteration):
-                    pass
-            seen[key] = True
+        VALID_BOARDS.add(key)
         return board
 
     def _validate_board(self, board: dict) -> None:
@@ -101,7 +153,10 @@ class Ruleset(ABC):
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
             e = deepest(errors[0])
-            path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
+            where = list(e.absolute_path)
+            if e.validator == "additionalProperties" and isinstance(e.instance, dict):   # name the unknown key
+                where += [k for k in e.instance if k not in (e.schema.get("properties") or {})][:1]
+            path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
             raise BoardError(f"{path}: {schema_message(e)}", path)
         self.check_board(board)
 
@@ -125,6 +180,29 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game_board(self, rng: random.Random) -> dict:
         """A fresh game set-up with legal random decks (fuzzing, and 「新しいゲーム」 in the builder)."""
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        """A legal board in the middle of a game (turn 3, both sides set up): where a judge starts from."""
+        raise NotImplementedError(f"{self.title}（{self.game}）には対局途中の既定の盤面がありません")
+
+    def dump_notation(self, board: dict) -> str:
+        """The board in the game's one-line notation (docs/notation.md)."""
+        return self._board_notation().dump(board)
+
+    def load_notation(self, text: str) -> dict:
+        """The board a notation text writes, validated: any error is a NotationError naming the token."""
+        board, reading = self._board_notation().parse(text)
+        try:
+            return self.validate_board(board)
+        except NotationError:
+            raise
+        except BoardError as e:
+            raise token_error(e, reading) from e
+
+    def _board_notation(self):
+        if self.notation is None:
+            raise BoardError(f"{self.title}（{self.game}）の盤面には記法がありません（JSON で入力してください）", "notation")
+        return self.notation
 
     # ---- play --------------------------------------------------------------
     # Whether rule processing also runs between a Decision and its answer (a judge's adjustment can land there).
@@ -165,30 +243,155 @@ class Ruleset(ABC):
         return []
 
     # ---- judge adjustments ----------------------------------------------------
+    # The clauses the core cites when it holds a judge's adjustments to the rules; each ruleset names its own.
+    effect_rule: ClassVar[str | None] = None       # an effect is done in the order its text gives
+    cost_rule: ClassVar[str | None] = None         # a cost is paid in full, or the effect does not resolve
+    as_much_as_possible_rule: ClassVar[str | None] = None  # what cannot be done in full is done as far as it can
+    each_player_rule: ClassVar[str | None] = None  # the order in which an effect acts on each player
+    game_over_rule: ClassVar[str | None] = None    # once the game has ended, nothing more is done
+    # Whether rule processing runs right after each adjustment (and between an effect's parts): wherever the
+    # rulebook makes its checks immediate.
+    rule_processing_after_adjustments: ClassVar[bool] = True
+
+    def offered_adjustments(self) -> tuple[Adjustment, ...]:
+        """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on."""
+        if not self.effect_rule:
+            return self.adjustments
+        return (*self.adjustments, Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, EFFECT_PARAMS, EFFECT.required))
+
     def adjustment(self, op: str) -> Adjustment:
         for a in self.adjustments:
             if a.op == op:
                 return a
-        known = ", ".join(a.op for a in self.adjustments)
+        known = ", ".join(a.op for a in self.offered_adjustments())
         raise AdjustmentError(f"op: 「{op}」はこのゲームの調整にありません（使えるもの: {known}）", "op")
 
     def adjust(self, g: GameState, body: dict) -> TraceEntry:
-        """Validate and apply a judge adjustment; it logs exactly one trace entry."""
+        """Validate and apply a judge adjustment, then the rule processing it sets off. Returns the adjustment's
+        own entry; an `effect` logs one group of entries (docs/scenarios.md)."""
         if not isinstance(body, dict) or not isinstance(body.get("op"), str):
             raise AdjustmentError("op: 調整の種類(op)を文字列で指定してください", "op")
-        spec = self.adjustment(body["op"])
-        params = {k: v for k, v in body.items() if k != "op"}
-        schema = {"type": "object", "properties": spec.params, "required": list(spec.required),
-                  "additionalProperties": False}
-        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(params))
-        if errors:
-            e = errors[0]
-            where = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"
-            raise AdjustmentError(f"{where}: {schema_message(e)}", str(where))
+        if body["op"] == EFFECT.op and self.effect_rule:
+            params = _checked(EFFECT, body, "")
+            self._refuse_if_over(g)
+            return self.resolve_effect(g, **params)
+        self.adjustment(body["op"])
+        self._refuse_if_over(g)
+        entry = self.apply_part(g, body, "")
+        self.after_adjustment(g)
+        return entry
+
+    def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
-            raise AdjustmentError("ゲームは終了しています", "op")
+            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.game_over_clause(g), "op")
+
+    def game_over_clause(self, g: GameState) -> str:
+        """The clause an adjustment to a finished game is refused by: `game_over_rule` by default; a ruleset may
+        name the clause that ended this game instead."""
+        return self.game_over_rule or self.concede_rule
+
+    def apply_part(self, g: GameState, body: dict, where: str) -> TraceEntry:
+        """One op with its params checked; a player target `both` (or `all`) is done once per player, in the
+        order the rulebook gives, with rule processing between."""
+        if not isinstance(body, dict) or not isinstance(body.get("op"), str):
+            raise AdjustmentError(f"{where}op: 調整の種類(op)を文字列で指定してください", f"{where}op")
+        if body["op"] in (EFFECT.op, "concede") and where:
+            raise AdjustmentError(f"{where}op: 効果の一部に「{body['op']}」は使えません", f"{where}op")
+        try:
+            spec = self.adjustment(body["op"])
+        except AdjustmentError as e:
+            raise AdjustmentError(where + e.message, where + "op") from None
+        params = _checked(spec, body, where)
         handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))
-        return handler(g, spec, **params)
+        if params.get("target") not in ("both", "all") or spec.handles_both:
+            return handler(g, spec, **params)
+        first = None
+        for i, player in enumerate(self.players_in_order(g)):
+            if i:
+                self.after_adjustment(g)
+            if g.finished:
+                break
+            if self.each_player_rule:
+                g.cite_next(self.each_player_rule)
+            try:
+                entry = handler(g, spec, **{**params, "target": player})
+            except AdjustmentError as e:
+                raise type(e)(f"{where}{e.message}", f"{where}{e.field or 'target'}") from None
+            first = first or entry
+        return first
+
+    def after_adjustment(self, g: GameState) -> None:
+        """Rule processing right after an adjustment, where the rulebook makes it immediate."""
+        if not self.rule_processing_after_adjustments:
+            return
+        for item in self.rule_processing(g):
+            if isinstance(item, Decision):
+                raise RuntimeError(f"{self.game}: rule processing asked a decision after an adjustment")
+
+    def resolve_effect(self, g: GameState, parts: list, cost: list = (), source: str | None = None,
+                       player: str | None = None, label: str | None = None, keyword: str | None = None) -> TraceEntry:
+        """An effect of several parts: its cost first, paid in full or not at all, then its parts in order with
+        rule processing between them; a keyword's use limit is checked first and its use recorded."""
+        player = player or self.effect_player(g, source)
+        if player is not None and player not in self.players(g):
+            raise AdjustmentError(f"player: プレイヤー「{player}」はいません（{', '.join(self.players(g))}）", "player")
+        cites = []
+        if keyword:
+            cites.extend(self.use_keyword(g, keyword, source, player))
+        what = "「" + (label or "カードの効果") + "」" + (f"（{self.card_label(g, source)}）" if source else "")
+        g.group = len(g.trace) + 1
+        try:
+            header = g.log(self.effect_rule, "effect", f"効果{what}を解決する" + (
+                "。まずコストを支払う" if cost else ""), player, cites=[*cites, *([self.cost_rule] if cost and self.cost_rule else [])])
+            g.resolving = "cost"
+            for i, part in enumerate(cost):
+                self.apply_part(g, part, f"cost[{i}].")
+            g.resolving = "effect"
+            for i, part in enumerate(parts):
+                self.after_adjustment(g)
+                if g.finished:
+                    g.log(self.game_over_rule or self.concede_rule, "effect",
+                          f"ゲームが終了したため、効果{what}の残り（{len(parts) - i}つ）は行われない", player)
+                    break
+                self.apply_part(g, part, f"parts[{i}].")
+        finally:
+            g.group, g.resolving = None, None
+        self.after_adjustment(g)
+        return header
+
+    def as_far_as_possible(self, g: GameState, wanted: int, available: int, what: str, field: str = "value") -> int:
+        """A part asks for `wanted` and only `available` exist. Paying a cost, that is a cost that cannot be paid
+        (Refused: the effect does not resolve); as an effect, as many as can be done are done, citing the rule."""
+        if available >= wanted:
+            return wanted
+        if g.resolving == "cost":
+            raise Refused(f"{field}: コストを支払えません。{what}が{wanted}必要ですが{max(available, 0)}しかありません",
+                          self.cost_rule or self.effect_rule, field)
+        if self.as_much_as_possible_rule:
+            g.cite_next(self.as_much_as_possible_rule)
+        return max(available, 0)
+
+    def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
+        """Check a keyword ability's use limit (raise Refused with the clause when it is used up) and record the
+        use in the state; return the clauses relied on. Rulesets with limited keywords override this."""
+        return []
+
+    def effect_player(self, g: GameState, source: str | None) -> str | None:
+        """Whose effect it is when the judge does not say: the source card's owner, else the turn player."""
+        return g.data.get("turn_player")
+
+    def card_label(self, g: GameState, card_id: str) -> str:
+        return card_id
+
+    def players_in_order(self, g: GameState) -> list[str]:
+        """Every player an effect for each player acts on, in order: the turn player first, then the others in
+        seat order (rulesets whose book orders it otherwise override this)."""
+        players = self.players(g)
+        tp = g.data.get("turn_player")
+        if tp in players:
+            i = players.index(tp)
+            players = players[i:] + players[:i]
+        return players
 
     def players(self, g: GameState) -> list[str]:
         return list(g.data["players"])
@@ -206,3 +409,28 @@ class Ruleset(ABC):
 def concede_adjustment(rule: str) -> Adjustment:
     return Adjustment("concede", "投了", rule, {"target": {"type": "string"}}, ("target",))
 
+
+
+_PART = {"type": "object", "required": ["op"], "properties": {"op": {"type": "string", "maxLength": 40}}}
+EFFECT_PARAMS = {
+    "source": {"type": "string", "maxLength": 80, "description": "効果を持つカード（ID）"},
+    "player": {"type": "string", "maxLength": 40, "description": "効果の持ち主（既定: カードの持ち主、またはターンプレイヤー）"},
+    "label": {"type": "string", "maxLength": 200, "description": "カードの文言"},
+    "keyword": {"type": "string", "maxLength": 40, "description": "この効果であるキーワード能力（使用回数の制限を確かめる）"},
+    "cost": {"type": "array", "maxItems": 20, "items": _PART, "description": "コスト（先に、すべて支払う）"},
+    "parts": {"type": "array", "minItems": 1, "maxItems": 20, "items": _PART, "description": "効果（順に処理する）"},
+}
+EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT_PARAMS, ("parts",))
+
+
+def _checked(spec: Adjustment, body: dict, where: str) -> dict:
+    """The op's params, checked against its schema; an error names the field under `where`."""
+    params = {k: v for k, v in body.items() if k != "op"}
+    schema = {"type": "object", "properties": spec.params, "required": list(spec.required),
+              "additionalProperties": False}
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(params))
+    if errors:
+        e = errors[0]
+        name = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"
+        raise AdjustmentError(f"{where}{name}: {schema_message(e)}", f"{where}{name}")
+    return params

@@ -5,10 +5,20 @@ Values are replaced, never mutated in place, so a change's `before` stays true w
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from judge_app.engine.trace import Change, Decision, Option, TraceEntry
+from judge_app.engine.trace import Change, Decision, Option, TraceEntry, Withheld
+
+
+def _choices(options: Iterable, withheld: Iterable) -> tuple[tuple[Option, ...], tuple[Withheld, ...]]:
+    opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+    if not withheld:
+        return opts, ()
+    held = tuple(w if isinstance(w, Withheld) else Withheld(*w) for w in withheld)
+    offered = {o.value for o in opts}
+    return opts, tuple(w for w in dict((w.value, w) for w in held).values() if w.value not in offered)
 
 
 def _split(path: str) -> list[str | int]:
@@ -26,6 +36,9 @@ class GameState:
         self.trace: list[TraceEntry] = []
         self._changes: list[Change] = []
         self._decisions = 0
+        self._next_cites: list[str] = []   # clauses the next entry relies on (as much as possible, …)
+        self.group: int | None = None      # while an effect resolves: its entry's seq
+        self.resolving: str | None = None  # while an effect resolves: "cost" or "effect"
         data.setdefault("turn", 0)
         data.setdefault("phase", None)
         data.setdefault("winner", None)
@@ -106,19 +119,39 @@ class GameState:
         entry = TraceEntry(
             seq=len(self.trace) + 1, turn=self.turn, phase=self.phase, player=player,
             rule=rule, kind=kind, message=message, changes=tuple(self._changes),
-            cites=tuple(c for c in dict.fromkeys(cites) if c != rule),
+            cites=tuple(c for c in dict.fromkeys([*cites, *self._next_cites]) if c != rule), group=self.group,
         )
         self._changes = []
+        self._next_cites = []
         self.trace.append(entry)
         return entry
 
     def ask(self, player: str | None, prompt: str, options: Iterable[Option | tuple[Any, str]],
-            rule: str, kind: str = "choice") -> Decision:
-        opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+            rule: str, kind: str = "choice",
+            withheld: Iterable[Withheld | tuple[Any, str, str, str]] = (),
+            remake: Callable[[], tuple[Iterable, Iterable]] | None = None) -> Decision:
+        """A decision; `withheld` are (value, label, rule, reason) of the actions the rules forbid here. `remake`,
+        where the options depend on the state, gives (options, withheld) again after a judge's adjustment."""
+        opts, held = _choices(options, withheld)
         if not opts:
             raise ValueError(f"decision without options at {rule}")
         self._decisions += 1
-        return Decision(id=f"d{self._decisions}", player=player, prompt=prompt, options=opts, rule=rule, kind=kind)
+        return Decision(id=f"d{self._decisions}", player=player, prompt=prompt, options=opts, rule=rule, kind=kind,
+                        withheld=held, remake=remake)
+
+    def reask(self, decision: Decision) -> Decision:
+        """The same decision (same id, prompt and clause) with its options and withheld actions worked out again
+        from the state as it is now; unchanged when it has no `remake` or nothing would be left to choose."""
+        if decision.remake is None:
+            return decision
+        opts, held = _choices(*decision.remake())
+        if not opts:
+            return decision
+        return dataclasses.replace(decision, options=opts, withheld=held)
+
+    def cite_next(self, *rules: str) -> None:
+        """The next entry also relies on these clauses (a step done only as far as possible, …)."""
+        self._next_cites.extend(rules)
 
     def end_game(self, winner: str | None) -> None:
         """`winner` is a player id, "draw", or None for a game stopped with no result."""
@@ -127,3 +160,17 @@ class GameState:
 
     def snapshot(self) -> dict:
         return copy.deepcopy(self.data)
+
+    def checkpoint(self) -> tuple:
+        """Everything an action may change, to put back when the action is refused part-way."""
+        return (copy.deepcopy(self.data), len(self.trace), self.rng.getstate(), list(self._changes),
+                self._decisions, list(self._next_cites), self.group, self.resolving)
+
+    def restore(self, point: tuple) -> None:
+        data, length, rng, changes, decisions, next_cites, group, resolving = point
+        self.data.clear()
+        self.data.update(data)
+        del self.trace[length:]
+        self.rng.setstate(rng)
+        self._changes, self._decisions, self._next_cites = changes, decisions, next_cites
+        self.group, self.resolving = group, resolving

@@ -29,6 +29,8 @@ class TraceEntry:
     message: str
     changes: tuple[Change, ...] = ()
     cites: tuple[str, ...] = ()
+    group: int | None = None  # the seq of the `effect` entry this entry resolves a part of
+
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -40,6 +42,7 @@ class TraceEntry:
             "seq": self.seq, "turn": self.turn, "phase": self.phase, "player": self.player,
             "rule": self.rule, "cites": list(self.cites), "kind": self.kind, "message": self.message,
             "changes": [c.to_json() for c in self.changes],
+            **({"group": self.group} if self.group is not None else {}),
         }
 
 
@@ -53,8 +56,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Withheld:
+    """An action the player would ordinarily have at this point of the procedure but may not take now:
+    `rule` is the clause that forbids it and `reason` says why in one line of Japanese."""
+
+    value: Any
+    label: str
+    rule: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "label": self.label, "rule": self.rule, "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class Decision:
-    """A choice the rules give a player; the engine waits until it is answered."""
+    """A choice the rules give a player; the engine waits until it is answered. `withheld` lists what the
+    rules do not let the player choose here, each with its clause (answering one is refused)."""
 
     id: str
     player: str | None
@@ -62,15 +80,31 @@ class Decision:
     options: tuple[Option, ...]
     rule: str
     kind: str = "choice"
+    withheld: tuple[Withheld, ...] = ()
+    # How the procedure that asked works out its options and withheld actions again, when a judge's adjustment
+    # changes the state while the decision waits: () -> (options, withheld). None: the decision stands as asked.
+    remake: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause the decision names: its `rule`, then each withheld action's."""
+        return (self.rule, *dict.fromkeys(w.rule for w in self.withheld))
 
     def to_json(self) -> dict:
         return {"id": self.id, "player": self.player, "prompt": self.prompt,
-                "options": [o.to_json() for o in self.options], "rule": self.rule, "kind": self.kind}
+                "options": [o.to_json() for o in self.options], "rule": self.rule, "kind": self.kind,
+                "withheld": [w.to_json() for w in self.withheld]}
 
     def option(self, value: Any) -> Option | None:
         for o in self.options:
             if o.value == value:
                 return o
+        return None
+
+    def withheld_of(self, value: Any) -> Withheld | None:
+        for w in self.withheld:
+            if w.value == value:
+                return w
         return None
 
 
@@ -90,12 +124,39 @@ class BoardError(EngineError):
     """A board that the ruleset's schema or invariants refuse."""
 
 
+class NotationError(BoardError):
+    """Board notation that cannot be read: `token` is the offending token as typed, `position` its character
+    offset in the text (docs/notation.md)."""
+
+    def __init__(self, message: str, token: str, position: int, field: str | None = "notation"):
+        super().__init__(message, field)
+        self.token = token
+        self.position = position
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "token": self.token, "position": self.position}
+
+
 class AnswerError(EngineError):
     """An answer that does not fit the pending decision."""
 
 
 class AdjustmentError(EngineError):
     """A judge adjustment the ruleset does not know or cannot apply now."""
+
+
+class Refused(EngineError):
+    """An action the rules do not allow now (a withheld answer, an unpayable cost, a keyword used beyond its
+    limit, an adjustment to a finished game): `rule` is the clause that forbids it. Nothing was changed."""
+
+    status = 422
+
+    def __init__(self, message: str, rule: str, field: str | None = "value"):
+        super().__init__(message, field)
+        self.rule = rule
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "rule": self.rule}
 
 
 class LoopLimit(EngineError):

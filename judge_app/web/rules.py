@@ -5,17 +5,20 @@ HTML                          JSON twin
 /rules/<doc>                  /rules/<doc>?format=json
 /rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
 A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
-`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one).
+`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one);
+a clause page lists the clause in every edition kept.
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, redirect, request, url_for
 
+from judge_app.application.review import KIND_LABELS
 from judge_app.corpus import Clause, Corpus, Document, get_corpus, load_edition
+from judge_app.corpus.diff import edition_diff, lineage
 from judge_app.corpus.diff import editions as kept_editions
-from judge_app.web.clause_editions import edition_context
-from judge_app.web.clause_text import clause_url, render_clause_text
-from judge_app.web.views import error, render
+from judge_app.web.shared.clause_html import render_clause_text
+from judge_app.web.shared.clause_links import clause_url, edition_clause_url
+from judge_app.web.shared.negotiation import error, render
 
 bp = Blueprint("rules", __name__)
 
@@ -93,6 +96,39 @@ def toc_tree(doc: Document, ids: list[str], everything: bool, url=clause_url) ->
     return out
 
 
+def edition_context(doc: Document, clause: Clause, version: str | None) -> dict | None:
+    """The clause through the editions kept (when there are two or more): where it stood in each, how it changed,
+    and which printed history entry announced the change."""
+    kept = kept_editions(doc.key)
+    if len(kept) < 2 or version is None:
+        return None
+    names = [e["version"] for e in kept]
+    steps = lineage(doc.key, clause.number, version)
+    announced: dict[tuple, str] = {}
+    for i, step in enumerate(steps):
+        step["url"] = edition_clause_url(doc.key, step["number"], step["version"])
+        step["viewing"] = step["version"] == version
+        step["change"] = None
+        if i and step["kind"]:
+            d = edition_diff(doc.key, names[i - 1], names[i])
+            ch = d.change_for_new(step["number"]) if step["number"] else d.change_for_old(steps[i - 1]["number"])
+            step["change"] = ch
+            step["changes_url"] = url_for("editions.changes", doc=doc.key, **{"from": names[i - 1], "to": names[i]}) \
+                + f"#c-{ch.old_number or ''}-{ch.new_number or ''}"
+            for h in ch.history:
+                announced[(h["date"], h["text"])] = step["changes_url"]
+    current = next(s for s in steps if s["current"])
+    return {
+        "version": version, "current_version": current["version"], "viewing_current": version == current["version"],
+        "lineage": steps, "now": current, "labels": KIND_LABELS,
+        "changed_in": [s for s in steps if s["kind"]],
+        "announced": announced,   # printed history entry (date, text) -> the change it describes
+        "json": [{"version": s["version"], "date": s["date"], "current": s["current"], "number": s["number"],
+                  "kind": s["kind"], "url": s["url"],
+                  "change": s["change"].to_json() if s["change"] else None} for s in steps],
+    }
+
+
 # ---- pages -----------------------------------------------------------------------------------------------
 @bp.get("/api/docs")
 def api_docs():
@@ -105,20 +141,30 @@ def index():
     return render({"docs": [d.summary_json() for d in docs]}, "rules/index.html", docs=docs)
 
 
+# What a rules page reads from its query; a redirect carries these on and drops every other parameter (issue 27:
+# `?doc=x` or `?number=1` collided with url_for's own arguments, a 500; `?_external=1` made the Location absolute,
+# from the Host header). The Location stays relative.
+KEPT_ARGS = ("edition", "expand", "format")
+
+
+def _kept_args() -> dict[str, str]:
+    return {k: request.args[k] for k in KEPT_ARGS if k in request.args}
+
+
 @bp.get("/rules")
 def index_noslash():
-    return redirect(url_for("rules.index", **request.args), 301)
+    return redirect(url_for("rules.index", **_kept_args()), 301)
 
 
 @bp.get("/rules/<doc>/")
 def toc_slash(doc: str):
-    return redirect(url_for("rules.toc", doc=doc, **request.args), 301)
+    return redirect(url_for("rules.toc", doc=doc, **_kept_args()), 301)
 
 
 @bp.get("/rules/<doc>")
 def toc(doc: str):
     if doc not in get_corpus().docs and doc.lower() in get_corpus().docs:
-        return redirect(url_for("rules.toc", doc=doc.lower(), **request.args), 301)
+        return redirect(url_for("rules.toc", doc=doc.lower(), **_kept_args()), 301)
     d, err = _doc_or_error(doc)
     if err:
         return err
@@ -145,7 +191,7 @@ def _lookup(doc: str, number: str, api: bool):
     """(clause, None) or (None, response): canonical redirects, base-document hand-off, 4xx with suggestions."""
     corpus = get_corpus()
     if doc not in corpus.docs and doc.lower() in corpus.docs and not api:
-        return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **request.args), 301)
+        return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **_kept_args()), 301)
     d, err = _doc_or_error(doc)
     if err:
         return None, err
@@ -160,12 +206,12 @@ def _lookup(doc: str, number: str, api: bool):
     if c is None:
         inherited = corpus.resolve(d.key, canonical)
         if inherited is not None and not api:
-            return None, redirect(clause_url(inherited.id, **request.args), 302)
+            return None, redirect(clause_url(inherited.id, **_kept_args()), 302)
         if inherited is not None:
             return inherited, None
         return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません", field="number", doc=d, suggestions=d.closest(canonical))
     if not api and canonical != number:
-        return None, redirect(clause_url(c.id, **request.args), 301)
+        return None, redirect(clause_url(c.id, **_kept_args()), 301)
     return c, None
 
 
@@ -187,7 +233,7 @@ def _edition_lookup(doc: str, number: str, version: str, api: bool):
         return None, _error(404, "unknown_clause", f"{d.title} {version} に {number} はありません",
                             field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
     if not api and c.number != number:
-        return None, redirect(clause_url(c.id, **request.args), 301)
+        return None, redirect(clause_url(c.id, **_kept_args()), 301)
     return (corpus, c), None
 
 
@@ -239,12 +285,3 @@ def clause(doc: str, number: str):
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 
-
-@bp.app_template_filter("clause_snippet")
-def clause_snippet(c: Clause, length: int = 60) -> str:
-    text = c.text.replace("\n", " ")
-    return text[:length] + ("…" if len(text) > length else "")
-
-
-def init_app(app) -> None:
-    get_corpus()   # parse once at start-up, before workers fork

@@ -38,7 +38,7 @@ ADJUSTMENTS = (
                ("target", "stat", "value", "duration")),
     Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both、またはキャラクターのID）", "los:8.11",
                {"target": TARGET, "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "source": SOURCE},
-               ("target", "value")),
+               ("target", "value"), handles_both=True),
     Adjustment("destroy", "破壊（ダウン状態にならず、ダウンダメージなし）", "los:8.10",
                {"target": TARGET, **CARD_OPTS}, ("target",)),
     Adjustment("move", "移動（別のレーンや前衛・後衛へ）", "los:8.2",

@@ -2,7 +2,9 @@
 import json
 import random
 
-from judge_app.engine import Game
+import pytest
+
+from judge_app.engine import Game, Refused
 from judge_app.engine.fuzz import fuzz
 from judge_app.engine.opcg import RULESET
 from tests.rulesets.opcg.helpers import board, char, leader, options, play, rules
@@ -88,10 +90,18 @@ def test_opcg_9_2_1_2_deck_at_zero_loses_without_a_failed_draw():
 
 def test_opcg_9_2_1_both_players_meeting_a_defeat_condition_draw():
     """9-2-1 「敗北条件を満たしているすべてのプレイヤーはゲームに敗北します」"""
-    g = play(board(p1={"deck_count": 1}, p2={"deck_count": 1}),
-             {"step": "decision"}, {"adjust": {"op": "draw", "target": "p1", "value": 1}},
-             {"adjust": {"op": "draw", "target": "p2", "value": 1}}, "end")
+    g = play(board(p1={"deck_count": 0}, p2={"deck_count": 0}), {"step": "step"})
     assert g.state.winner == "draw" and g.trace[-1].rule == "opcg:9-2-1"
+
+
+def test_opcg_9_1_2_rule_processing_runs_at_once_after_each_adjustment():
+    """9-1-2 「ルール処理は…他の行動の実行中であっても即座に処理されます」: p1's draw empties p1's deck, so p1
+    loses before p2 draws; a draw adjusted after the game ended is refused."""
+    g = play(board(p1={"deck_count": 1}, p2={"deck_count": 1}),
+             {"step": "decision"}, {"adjust": {"op": "draw", "target": "p1", "value": 1}})
+    assert g.state.winner == "p2" and g.trace[-1].rule.startswith("opcg:9-2-1")
+    with pytest.raises(Refused):
+        g.adjust({"op": "draw", "target": "p2", "value": 1})
 
 
 def test_opcg_3_7_6_1_sixth_character_trashes_one_by_choice():

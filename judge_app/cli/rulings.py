@@ -1,0 +1,110 @@
+"""`judge-app rulings [--game G] [--review] [--json]`: the saved rulings of the configured database, and which of
+them a newer edition of a rulebook makes stale (after `judge-app corpus import`, the ones a judge must reread).
+The same listing as `/rulings` and `GET /api/rulings`, from the application layer.
+
+`judge-app rulings hide SLUG` / `unhide SLUG` / `hidden`: moderation (issue 27). A hidden ruling is taken off the
+list and its page (`/r/<slug>` answers 404, as for a ruling that never existed) while its row stays in the
+database; `unhide` puts it back exactly as it was."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser("rulings", help="保存された裁定の一覧（新しい版で見直しが必要なもの）")
+    p.add_argument("--game", help="このゲームの裁定だけ（kaiun, kaiun-multi, los, thv, opcg）")
+    p.add_argument("--review", action="store_true", help="見直しが必要な裁定だけ")
+    p.add_argument("--limit", type=int, default=100, help="件数（既定 100）")
+    p.add_argument("--json", action="store_true", help="GET /api/rulings と同じ項目を JSON で出力する（url なし）")
+    p.set_defaults(func=run)
+    rsub = p.add_subparsers(dest="rulings_command")   # none: the listing above
+    hide = rsub.add_parser("hide", help="裁定を一覧と個別ページから隠す（行は消さない）")
+    hide.add_argument("slug", metavar="SLUG", help="裁定の slug（/r/<slug> の部分。URL でもよい）")
+    hide.set_defaults(func=run_hide, hidden=True)
+    unhide = rsub.add_parser("unhide", help="隠した裁定を元に戻す")
+    unhide.add_argument("slug", metavar="SLUG")
+    unhide.set_defaults(func=run_hide, hidden=False)
+    listing = rsub.add_parser("hidden", help="隠している裁定の一覧")
+    listing.add_argument("--json", action="store_true", help="JSON で出力する")
+    listing.set_defaults(func=run_hidden)
+
+
+def run(args) -> int:
+    from judge_app.application import games, rulings
+    from judge_app.engine import EngineError
+    from judge_app.store import Store, configured_target
+
+    try:
+        if args.game is not None:
+            games.ruleset_of(args.game)
+    except EngineError as e:
+        print(f"error: {e.message}", file=sys.stderr)
+        return 2
+    store = Store(configured_target())
+    try:
+        store.init_schema()
+        items = rulings.listing(store, args.game, args.review, limit=max(1, args.limit))
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps({"review": args.review, "rulings": items}, ensure_ascii=False, indent=1))
+        return 0
+    for item in items:
+        print(_line(item))
+    if not items:
+        print("見直しが必要な裁定はありません" if args.review else "保存された裁定はありません")
+    return 0
+
+
+def _line(item: dict) -> str:
+    when = dt.datetime.fromtimestamp(item["created"]).strftime("%Y-%m-%d %H:%M")
+    line = f"{item['slug']}  {item['game']:<11} {when}  {item['title']}"
+    if item["needs_review"]:
+        line += "  [見直し: " + "、".join(item["review_clauses"]) + "]"
+    for doc, e in item["outdated"].items():
+        line += f"  ({doc} {e['made_under']} で作成、現行 {e['current']})"
+    return line
+
+
+def _slug(raw: str) -> str:
+    """A slug, also when given as the permalink (https://…/r/<slug>)."""
+    return raw.strip().rstrip("/").rsplit("/r/", 1)[-1]
+
+
+def run_hide(args) -> int:
+    from judge_app.cli.db import open_store
+    from judge_app.store import NotFound
+
+    slug = _slug(args.slug)
+    store = open_store()
+    try:
+        changed = store.set_hidden(slug, args.hidden)
+        title = store.get_ruling(slug, include_hidden=True).title
+    except NotFound:
+        print(f"裁定「{slug}」はありません", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    verb = "隠しました" if args.hidden else "元に戻しました"
+    print(f"{slug}「{title}」を{verb}" if changed else f"{slug}「{title}」は既に{'隠しています' if args.hidden else '表示しています'}（何も変えていません）")
+    return 0
+
+
+def run_hidden(args) -> int:
+    from judge_app.cli.db import open_store
+
+    store = open_store()
+    try:
+        hidden = store.list_rulings(limit=100_000, hidden=True)
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps([{"slug": r.slug, "game": r.game, "title": r.title, "created": r.created} for r in hidden],
+                         ensure_ascii=False, indent=1))
+    else:
+        for r in hidden:
+            print(f"{r.slug}  {r.game:<12} {r.title}")
+        print(f"隠している裁定: {len(hidden)} 件")
+    return 0
