@@ -47,7 +47,14 @@
       li.id = "sugg-" + i;
       li.setAttribute("role", "option");
       li.setAttribute("aria-selected", "false");
-      li.dataset.url = r.url;
+      // a suggestion that shows the sub-clause answering inside it opens that sub-clause
+      li.dataset.url = r.answer ? r.answer.url : r.url;
+      if (r.parent && !r.title) {         // a sub-clause without a title of its own: shown inside its parent
+        var up = document.createElement("span");
+        up.className = "sparent";
+        up.textContent = (r.parent.number + " " + (r.parent.title || "")).trim();
+        li.appendChild(up);
+      }
       var id = document.createElement("span");
       id.className = "sid";
       id.textContent = r.id + (r.inherited ? "（継承）" : "");
@@ -57,13 +64,23 @@
       snip.className = "ssnip";
       marked(snip, r.snippet || "", r.marks);
       li.appendChild(snip);
+      if (r.answer) {                     // the sub-clause under this one that answers the question
+        var inside = document.createElement("span");
+        inside.className = "sinside";
+        var aid = document.createElement("span");
+        aid.className = "sid";
+        aid.textContent = r.answer.id;
+        inside.appendChild(aid);
+        marked(inside, r.answer.snippet || "", r.answer.marks);
+        li.appendChild(inside);
+      }
       if (r.why && r.why.length) {       // the table-talk words read as rulebook terms: 「殴る → アタック」
         var why = document.createElement("span");
         why.className = "swhy";
         why.textContent = r.why.map(function (w) { return "「" + w.said + " → " + w.read_as + "」"; }).join("");
         li.appendChild(why);
       }
-      li.addEventListener("mousedown", function (e) { e.preventDefault(); window.location.href = r.url; });
+      li.addEventListener("mousedown", function (e) { e.preventDefault(); window.location.href = li.dataset.url; });
       list.appendChild(li);
       items.push(li);
     });

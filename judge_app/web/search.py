@@ -48,6 +48,9 @@ def _answer():
         return None, _doc_error(e)
     for r in ans["results"]:
         r["url"] = clause_url(r["id"])
+        for inner in ("parent", "answer"):      # the clause it sits in; the sub-clause under it that answers
+            if r.get(inner):
+                r[inner] = {**r[inner], "url": clause_url(r[inner]["id"])}
     return ans, None
 
 

@@ -77,3 +77,33 @@ def test_kana_typed_before_conversion_is_read_and_the_page_says_how(page, server
     assert "thv:1.12.1" in page.inner_text("ol.results li >> nth=0")
     shot(page, "search-kana")
     assert page.errors == []
+
+
+def test_a_suggestion_shows_the_answering_sub_clause_inside_its_parent_and_opens_it(page, server):
+    """「ブロックできるのはどのキャラ？」: a suggestion among the first three is a clause with the item under it
+    that answers shown inside it; a sub-clause without a title of its own shows the clause it sits in.
+    Choosing the suggestion opens the sub-clause; the results page shows it inside its result too."""
+    import json
+    from urllib.parse import quote
+
+    q = "ブロックできるのはどのキャラ？"
+    data = json.loads(page.request.get(f"{server}/api/search?limit=8&doc=thv&q={quote(q)}").text())
+    i, r = next((k, x) for k, x in enumerate(data["results"]) if x.get("answer"))
+    assert i < 3
+    _type_in_home_box(page, server, "thv", q)
+    page.wait_for_selector("#suggestions li .sinside")
+    li = page.locator("#suggestions li").nth(i)
+    assert li.locator(".sid").first.inner_text().startswith(r["id"])
+    assert r["answer"]["id"] in li.locator(".sinside").inner_text()
+    if not r["title"]:                        # untitled: the clause it sits in is named above it
+        assert li.locator(".sparent").inner_text() == f'{r["parent"]["number"]} {r["parent"]["title"]}'.strip()
+    shot(page, "search-suggestion-inside")
+    for _ in range(i + 1):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(re.escape(r["answer"]["url"]) + "$"))
+    page.goto(f"{server}/search?doc=thv&q={quote(q)}")
+    box = page.locator("ol.results > li").nth(i).locator(".inside")
+    assert r["answer"]["id"] in box.inner_text()
+    assert box.locator("a").get_attribute("href") == r["answer"]["url"]
+    assert page.errors == []

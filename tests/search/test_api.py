@@ -99,3 +99,33 @@ def test_cli_search_json(capsys, svc, tmp_path):
 
 def test_service_ids_helper_agrees_with_api(svc, client):
     assert ids(svc.search("6-2-4-b")) == [r["id"] for r in client.get("/api/search?q=6-2-4-b").get_json()["results"]]
+
+
+# 「ブロックできるのはどのキャラ？」: thv 6.4.3 lists who may block; its item that answers is shown inside it
+INSIDE_Q, INSIDE_DOC = "ブロックできるのはどのキャラ？", "thv"
+
+
+def _first_with_answer(results):
+    return next((i, r) for i, r in enumerate(results) if r.get("answer"))
+
+
+def test_a_result_whose_best_match_is_a_sub_clause_shows_it_inside_in_html_and_json(client):
+    """The JSON twin gives each result its parent and the sub-clause under it that answers, with their
+    pages; the page shows that sub-clause inside the result, linked, with its own snippet."""
+    data = client.get("/api/search", query_string={"q": INSIDE_Q, "doc": INSIDE_DOC}).get_json()
+    i, r = _first_with_answer(data["results"])
+    assert i < 3                                             # among the first results, not far down
+    inside = r["answer"]
+    assert inside["id"].startswith(r["id"] + ".")            # a sub-clause of that result
+    assert inside["url"] == "/rules/" + inside["id"].replace(":", "/", 1)
+    assert r["parent"]["url"] == "/rules/" + r["parent"]["id"].replace(":", "/", 1)
+    page = client.get("/search", query_string={"q": INSIDE_Q, "doc": INSIDE_DOC}).data.decode()
+    items = page.split('<li class="result">')[1:]
+    assert len(items) == len(data["results"])
+    item = items[i]
+    assert f'href="{r["url"]}"' in item
+    box = item.split('<div class="inside">', 1)[1].split("</div>", 1)[0]   # inside that result's item
+    assert f'href="{inside["url"]}"' in box and inside["id"] in box and inside["snippet"] in box
+    # a result with no sub-clause to show has no box
+    plain = [k for k, x in enumerate(data["results"]) if not x.get("answer")]
+    assert plain and all('class="inside"' not in items[k] for k in plain)
