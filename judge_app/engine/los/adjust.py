@@ -29,6 +29,8 @@ CARD = {"type": "string", "minLength": 1, "maxLength": 40, "description": "カ�
 PLAYER = {"enum": ["p1", "p2"]}
 PLAYERS = {"enum": ["p1", "p2", "both"], "description": "p1 / p2 / both（お互いのプレイヤー: 同時に）"}
 COUNT = {"type": "integer", "minimum": 1, "maximum": 60}
+TURNED = {"type": "string", "minLength": 1, "maxLength": 40,
+          "description": "エネルギー・サポートのカードのID、または p1 / p2（そのプレイヤーのエネルギーを value 枚）"}
 DURATION = {"enum": ["battle", "turn", "permanent"],
             "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
@@ -76,8 +78,10 @@ ADJUSTMENTS = (
                ("target", "value"), handles_both=True),
     Adjustment("pay_energy", "エネルギーを払う（リゲイン表示のエネルギーN枚をゲイン表示に）", "los:2.5.1",
                {"target": PLAYER, "value": COUNT}, ("target", "value")),
-    Adjustment("gain", "ゲインする（エネルギー・サポートを横向きに）", "los:6.6", {"target": CARD}, ("target",)),
-    Adjustment("regain", "リゲインする（エネルギー・サポートを縦向きに）", "los:6.5", {"target": CARD}, ("target",)),
+    Adjustment("gain", "ゲインする（エネルギー・サポートを横向きに。プレイヤーならエネルギーN枚）", "los:6.6",
+               {"target": TURNED, "value": COUNT}, ("target",)),
+    Adjustment("regain", "リゲインする（エネルギー・サポートを縦向きに。プレイヤーならエネルギーN枚）", "los:6.5",
+               {"target": TURNED, "value": COUNT}, ("target",)),
     Adjustment("discard", "手札のカードをトラッシュに置く（効果によってトラッシュに移る＝破壊）", "los:8.10",
                {"target": CARD}, ("target",)),
     Adjustment("to_deck", "手札のカードをデッキに戻す（下に / 戻してシャッフル）", "los:5.1",
@@ -219,6 +223,13 @@ def names(g: GameState, ids) -> str:
 class LosAdjustments:
     """Mixed into the ruleset: one method per adjustment op, and the effect's los checks."""
 
+    def adjust(self, g, body):
+        """Before the first turn (5, 5.1: life, deciding first and second, the opening hands, the mulligan) no card is
+        used and no effect happens: only 投了 is taken."""
+        if g.data.get("phase") in (None, "preparation") and not (isinstance(body, dict) and body.get("op") == "concede"):
+            raise Refused("op: ゲームの準備中です。先攻プレイヤーのターンが始まるまでカードの効果はありません", "los:5.1", "op")
+        return super().adjust(g, body)
+
     # ---- the effect as a unit (core: Ruleset.resolve_effect) -------------------------------------------
     def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None):
         player = player or self.effect_player(g, source)
@@ -358,25 +369,41 @@ class LosAdjustments:
         return g.log(spec.rule, "adjust", f"{who}がデッキの上からカードを{value}枚引きました", None)
 
     def adjust_pay_energy(self, g, spec, target, value):
-        """2.5.1 その数字と同じ数のエネルギーを、エネルギーゾーンにあるエネルギーをゲイン表示にして払う."""
-        n = self.as_far_as_possible(g, value, len(regained(g, target)), "リゲイン表示のエネルギー")
+        """2.5.1 その数字と同じ数のエネルギーを、エネルギーゾーンにあるエネルギーをゲイン表示にして払う: a payment is
+        made in full or not at all (a cost, and a plain adjustment, which is a payment); only as a part of an
+        effect's text is it done as far as the regained energies go (as_much_as_possible_rule)."""
+        have = len(regained(g, target))
+        if g.resolving != "effect" and have < value:
+            raise Refused(f"value: エネルギー{value}を払えません（リゲイン表示のエネルギーは{have}枚）", self.cost_rule, "value")
+        n = self.as_far_as_possible(g, value, have, "リゲイン表示のエネルギー")
         pay(g, target, n)
         return g.log(spec.rule, "adjust", f"{target} がエネルギー{n}をゲイン表示にして払いました"
                      + (f"（{value}のうち、リゲイン表示の{n}枚だけ）" if n < value else ""), None, cites=("los:6.6",))
 
-    def _turn(self, g, spec, target, gained: bool):
-        pid, zone, card = card_in(g, target, ("energy", "support"), "エネルギーゾーン・サポートゾーン")
+    def _turn(self, g, spec, target, gained: bool, value=None):
+        """6.5 / 6.6: one energy or support card (its id), or N of a player's energies (target p1/p2, value N) —
+        those not yet in that display; fewer than N are turned as far as they go."""
         state = "ゲイン表示（横向き）" if gained else "リゲイン表示（縦向き）"
+        if target in ("p1", "p2"):
+            pool = [c for c in player(g, target)["energy"] if bool(c.get("gained")) != gained]
+            n = self.as_far_as_possible(g, value or 1, len(pool), "リゲイン表示のエネルギー" if gained else "ゲイン表示のエネルギー")
+            for c in pool[:n]:
+                update_card(g, c["id"], gained=gained)
+            return g.log(spec.rule, "adjust", f"{target} のエネルギー{n}枚を{state}にしました"
+                         + (f"（{value or 1}枚のうち、できる{n}枚だけ）" if n < (value or 1) else ""), None)
+        if value is not None:
+            raise AdjustmentError("value: 枚数はプレイヤーを指定したときだけ使えます（カードを指定したときは1枚）", "value")
+        pid, zone, card = card_in(g, target, ("energy", "support"), "エネルギーゾーン・サポートゾーン")
         if bool(card.get("gained")) == gained:
             return g.log(spec.rule, "adjust", f"「{card['name']}」はすでに{state}です（変化なし）", None)
         update_card(g, target, gained=gained)
         return g.log(spec.rule, "adjust", f"{pid} の「{card['name']}」を{state}にしました", None)
 
-    def adjust_gain(self, g, spec, target):
-        return self._turn(g, spec, target, True)
+    def adjust_gain(self, g, spec, target, value=None):
+        return self._turn(g, spec, target, True, value)
 
-    def adjust_regain(self, g, spec, target):
-        return self._turn(g, spec, target, False)
+    def adjust_regain(self, g, spec, target, value=None):
+        return self._turn(g, spec, target, False, value)
 
     def adjust_discard(self, g, spec, target):
         pid, _, card = card_in(g, target, ("hand",), "手札")

@@ -86,7 +86,7 @@ def priority_options(g: GameState, pid: str, others: dict) -> tuple[list, list]:
     other_label = "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"
     if forced:
         why = "誘発強制効果が待っています: 優先権を使って先に解決する必要があります"
-        held = [("pass", "優先権を放棄する", "los:8.1.1", why)]
+        held = [("pass", "優先権を放棄する", "los:8.1.1", why), *held]
         held += [(t["id"], f"誘発任意効果「{t['label']}」を発動する", "los:9.3.1",
                   "誘発強制効果と同じタイミングの誘発任意効果は、誘発強制効果から解決します") for t in mine if not t["forced"]]
         held += [(v, label, "los:8.1.1", "誘発強制効果をエフェクト（フラッシュ）より先に解決する必要があります")
