@@ -48,11 +48,14 @@ def triggers_of(g: GameState, pid: str) -> list[dict]:
 def resolve_trigger(g: GameState, pid: str, tid: str):
     """8.1.1 / 8.1.2: a triggered effect is used with priority; its content is the judge's adjustment."""
     t = next(t for t in g.data["triggers"] if t["id"] == tid)
+    # 9.3.2: forced effects of one player at the same time — one per turn of priority, the player's choice
+    several = t["forced"] and sum(x["forced"] for x in triggers_of(g, pid)) > 1
     g.set("triggers", [x for x in g.data["triggers"] if x["id"] != tid])
     kind = "誘発強制効果" if t["forced"] else "誘発任意効果"
     return g.log("los:8.1.1" if t["forced"] else "los:8.1.2", "trigger",
-                 f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）", pid,
-                 cites=("los:7.2",))
+                 f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）"
+                 + ("（同じタイミングの誘発強制効果は優先権ごとに1つずつ）" if several else ""), pid,
+                 cites=("los:7.2", "los:9.3.2") if several else ("los:7.2",))
 
 
 def priority_options(g: GameState, pid: str, others: dict) -> tuple[list, list]:
@@ -140,7 +143,8 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
             passes = 0
             if choice == OTHER_EFFECT:
                 others[current] += 1
-                yield g.log(rule, "effect", f"{current} が効果を1つ使いました（内容は審判の調整で適用します）", current)
+                yield g.log(rule, "effect", f"{current} が場のカードの効果を1つ発動しました（内容は審判の調整で適用します）",
+                            current, cites=("los:8.4",))
             elif any(t["id"] == choice for t in g.data.get("triggers") or []):
                 yield resolve_trigger(g, current, choice)
             else:
