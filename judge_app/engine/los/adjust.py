@@ -226,7 +226,9 @@ class LosAdjustments:
     def adjust(self, g, body):
         """Before the first turn (5, 5.1: life, deciding first and second, the opening hands, the mulligan) no card is
         used and no effect happens: only 投了 is taken."""
-        if g.data.get("phase") in (None, "preparation") and not (isinstance(body, dict) and body.get("op") == "concede"):
+        op = body.get("op") if isinstance(body, dict) else None
+        if g.data.get("phase") in (None, "preparation") and op != "concede" \
+                and op in {a.op for a in self.offered_adjustments()}:
             raise Refused("op: ゲームの準備中です。先攻プレイヤーのターンが始まるまでカードの効果はありません", "los:5.1", "op")
         return super().adjust(g, body)
 

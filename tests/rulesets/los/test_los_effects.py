@@ -249,3 +249,18 @@ def test_los_an_effect_replays_byte_for_byte():
               "parts": [{"op": "draw", "target": "both", "value": 1}]})
     again = Game.replay(RULESET, b, 0, g.answers)
     assert dump(again) == dump(g)
+
+
+def test_los_5_1_no_card_effect_before_the_first_turn():
+    """5.1「挨拶をして先攻プレイヤーからターンを開始します」: while preparing, no card is used; only 投了 is taken."""
+    import random
+    g = Game(RULESET, RULESET.new_game_board(random.Random(1)), 1)
+    g.step("decision")
+    before = dump(g)
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "draw", "target": "p1", "value": 1})
+    assert e.value.rule == "los:5.1" and dump(g) == before
+    with pytest.raises(AdjustmentError):
+        g.adjust({"op": "nosuch"})
+    g.adjust({"op": "concede", "target": "p1"})
+    assert g.state.winner == "p2"
