@@ -127,15 +127,14 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
         rule = opponent_rule if current != tp else own_rule
         options, held = priority_options(g, current, others)
         # the one effect this turn of priority allows (5.5.1 II/III, 9.3): the first effect the judge applies for this
-        # player from now on is it, and another card's effect is refused until the player's next turn of priority
-        # (LosAdjustments.check_one_effect); the judge may apply it as soon as the choice is made
+        # player from now on is it (a flash card chosen binds it at once), and another card's effect is refused until
+        # the player's next turn of priority (LosAdjustments.check_one_effect); the judge may apply it as soon as the
+        # choice is made
         mark_priority(g, current, {"source": None, "rule": one_effect_rule(rule, current, tp)})
         choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority", withheld=held)
         used = (g.data.get("priority_used") or {}).get(current)
-        if choice == "pass":
-            mark_priority(g, current, None)
-        elif used and choice != OTHER_EFFECT and not choice.startswith("trigger-"):
-            mark_priority(g, current, {**used, "source": choice})
+        if choice != "pass" and choice != OTHER_EFFECT and not choice.startswith("trigger-"):
+            mark_priority(g, current, {**used, "source": choice})   # the flash card chosen
         if choice == "pass":
             passes += 1
             yield g.log(rule, "pass", f"{current} は優先権を放棄しました", current)

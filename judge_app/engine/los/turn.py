@@ -1,6 +1,8 @@
 """The turn: セットアップフェイズ (5.2), メインフェイズ (5.3), リードフェイズ (5.4), エンドフェイズ (5.6)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
                                               other, square_name, step_from)
 from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
@@ -8,6 +10,7 @@ from judge_app.engine.los.cards import (characters, forbidden, locate, printed, 
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
 from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
+from judge_app.engine.trace import Withheld
 
 
 def begin_phase(g: GameState, phase: str, rule: str, title: str):
@@ -55,12 +58,21 @@ def display_changes(card: dict) -> list[tuple[bool, str]]:
 
 
 PLAYABLE = {"character": "キャラクター", "support": "サポート", "effect": "エフェクト"}
+ONE_ENERGY = "エネルギーゾーンにカードを出すのは1ターンに1回だけです（このターンはもう置きました）"
 
 
-def main_actions(g: GameState, tp: str) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str]]]:
+@lru_cache(maxsize=256)
+def energy_withheld(hand: tuple[tuple[str, str], ...]) -> tuple[Withheld, ...]:
+    """5.3: every hand card's `energy:<id>` once this turn's energy is placed. The main phase asks again after each
+    action with the same hand, so the list is built once per hand."""
+    return tuple(Withheld(f"energy:{cid}", f"「{name}」をエネルギーゾーンに置く", "los:5.3", ONE_ENERGY) for cid, name in hand)
+
+
+def main_actions(g: GameState, tp: str, with_held: bool = True) -> tuple[list[tuple[str, str]], list]:
     """5.3's operations open to the turn player now, and those the rules withhold now, each with its clause:
     a cost the regained energies cannot pay (2.5.1), no empty 後衛 square (5.3, 3.3.1), a second energy this turn
-    (5.3), a display change on a character that entered this turn or already changed (5.3) or may not (9.2)."""
+    (5.3), a display change on a character that entered this turn or already changed (5.3) or may not (9.2).
+    `with_held=False` skips the withheld list (checking an answer against the table as it is now)."""
     p = player(g, tp)
     options: list[tuple[str, str]] = []
     held: list[tuple[str, str, str, str]] = []
@@ -77,20 +89,22 @@ def main_actions(g: GameState, tp: str) -> tuple[list[tuple[str, str]], list[tup
             label = f"サポート「{c['name']}」をサポートゾーンに出す（COST {cost}）"
         else:
             label = f"エフェクト「{c['name']}」を使う（COST {cost}）"
-        if cost > can:
-            held.append((value, label, "los:2.5.1", f"リゲイン表示のエネルギーが{can}枚で、COST {cost} を払えません"))
-        elif kind == "character" and not empty_back:
-            held.append((value, label, "los:5.3", "後衛に空いているマスがありません（キャラクターは後衛に出します）"))
-        else:
+        if cost <= can and (kind != "character" or empty_back):
             options.append((value, label))
-    energy = [(f"energy:{c['id']}", f"「{c['name']}」をエネルギーゾーンに置く") for c in p["hand"]]
+        elif not with_held:
+            continue
+        elif cost > can:
+            held.append((value, label, "los:2.5.1", f"リゲイン表示のエネルギーが{can}枚で、COST {cost} を払えません"))
+        else:
+            held.append((value, label, "los:5.3", "後衛に空いているマスがありません（キャラクターは後衛に出します）"))
     if p.get("energy_placed_turn") != g.turn:
-        options += energy
-    else:
-        held += [(v, label, "los:5.3", "エネルギーゾーンにカードを出すのは1ターンに1回だけです（このターンはもう置きました）")
-                 for v, label in energy]
+        options += [(f"energy:{c['id']}", f"「{c['name']}」をエネルギーゾーンに置く") for c in p["hand"]]
+    elif with_held:
+        held += energy_withheld(tuple((c["id"], c["name"]) for c in p["hand"]))
     for row, lane, c in characters(g, tp):
         value, label = f"display:{c['id']}", f"「{c['name']}」（{square_name(tp, row, lane)}）の表示を変更する"
+        if not with_held and (c.get("entered_turn") == g.turn or c.get("display_changed_turn") == g.turn):
+            continue
         if c.get("entered_turn") == g.turn:
             held.append((value, label, "los:5.3", "このターンに場に出したキャラクターは表示を変更できません"))
         elif c.get("display_changed_turn") == g.turn:
@@ -109,12 +123,14 @@ def main_phase(g: GameState):
     while True:
         yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         options, held = main_actions(g, tp)
+        asked = len(g.trace)
         choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "los:5.3", withheld=held)
         if choice == "end":
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
             return
         kind, _, cid = choice.partition(":")
-        if choice not in dict(main_actions(g, tp)[0]):   # a judge's adjustment changed the table meanwhile
+        # a judge's adjustment (the only thing that logs between a question and its answer) may have changed the table
+        if len(g.trace) != asked and choice not in dict(main_actions(g, tp, with_held=False)[0]):
             yield g.log("los:5.3", "gone", "選んだ行動はもうできません（カードの場所やエネルギーが変わりました）", tp)
             continue
         yield from {"character": play_character, "support": play_support, "effect": play_effect,
@@ -233,7 +249,7 @@ def display_withheld(card: dict, offered: set) -> list[tuple[str, str, str, str]
 
 
 # ---- 5.4 ------------------------------------------------------------------------------------------
-def lead_moves(g: GameState, tp: str) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str]]]:
+def lead_moves(g: GameState, tp: str, with_held: bool = True) -> tuple[list[tuple[str, str]], list]:
     """5.4's moves open now, and the moves the lead icons point to that the rules withhold now, each with its
     clause: face down, entered or turned face up this turn, already moved (5.4), 「移動できない」 (9.2), or a square
     already taken (5.4). A step off the owner's zone is no move at all (8.2) and is not listed."""
@@ -251,6 +267,8 @@ def lead_moves(g: GameState, tp: str) -> tuple[list[tuple[str, str]], list[tuple
             why = "移動は各キャラクター1回までです（このターンはもう移動しました）"
         else:
             why = None
+        if why and not with_held:
+            continue
         for direction, icon in icon_directions(c.get("lead") or [], c.get("display", "attack"), turn_way).items():
             to = step_from(row, lane, direction)
             if to is None:
@@ -279,13 +297,14 @@ def lead_phase(g: GameState):
             yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp,
                         cites=tuple(dict.fromkeys(r for _, _, r, _ in held)))
             return
+        asked = len(g.trace)
         choice = yield g.ask(tp, "リードアイコンの向きに1マス進めるキャラクターを選んでください",
                              moves + [("end", "リードフェイズを終了する")], "los:5.4", withheld=held)
         if choice == "end":
             yield g.log("los:5.4", "end-lead", f"{tp} がリードフェイズを終了しました", tp)
             return
         _, cid, direction = choice.split(":")
-        if choice not in dict(lead_moves(g, tp)[0]):
+        if len(g.trace) != asked and choice not in dict(lead_moves(g, tp, with_held=False)[0]):
             yield g.log("los:5.4", "blocked", "その移動はもうできません（移動先が埋まったか、キャラクターが動いたため）", tp)
             continue
         _, row, lane = locate(g, cid)
