@@ -15,6 +15,7 @@ from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun.ruleset import RESULT_JA, Clauses, KaiunRuleset
 from judge_app.engine.kaiun_multi import board as multi_board
 from judge_app.engine.kaiun_multi import invariants as multi_invariants
+from judge_app.engine.kaiun_multi import notation
 from judge_app.engine.kaiun_multi.options import RULE_OPTIONS
 from judge_app.engine.kaiun_multi.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment
@@ -65,6 +66,7 @@ class KaiunMultiRuleset(KaiunRuleset):
     doc = "kaiun-multi"
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
+    notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
     unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
@@ -82,6 +84,9 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def new_game_board(self, rng: random.Random) -> dict:
         return multi_board.new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return multi_board.midgame_board(rng)
 
     def invariants(self, g: GameState) -> list[str]:
         return multi_invariants.invariants(g)
