@@ -234,7 +234,12 @@ class Ruleset(ABC):
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
-            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.game_over_rule or self.concede_rule, "op")
+            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.game_over_clause(g), "op")
+
+    def game_over_clause(self, g: GameState) -> str:
+        """The clause an adjustment to a finished game is refused by: `game_over_rule` by default; a ruleset may
+        name the clause that ended this game instead."""
+        return self.game_over_rule or self.concede_rule
 
     def apply_part(self, g: GameState, body: dict, where: str) -> TraceEntry:
         """One op with its params checked; a player target `both` (or `all`) is done once per player, in the

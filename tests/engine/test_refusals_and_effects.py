@@ -238,3 +238,18 @@ def test_an_entry_cites_each_clause_once_in_order_without_its_rule():
     e = g.log("toy:1", "k", "m", cites=("toy:3", "toy:1", "toy:3", "toy:5"))
     assert e.cites == ("toy:3", "toy:5", "toy:6-2")
     assert g.log("toy:1", "k", "m").cites == () and g.log("toy:1", "k", "m", cites=["toy:2"]).cites == ("toy:2",)
+
+
+def test_a_ruleset_may_name_the_clause_that_ended_the_game_for_the_refusal():
+    """Ruleset.game_over_clause(g): the default is game_over_rule; a ruleset may cite the clause that ended it."""
+    class Ended(CardToy):
+        def game_over_clause(self, g):
+            return next(e.rule for e in reversed(g.trace) if any(c.path == "finished" for c in e.changes))
+
+    g = Game(Ended(), {**BOARD, "target": 1}, 1)
+    g.step("decision")
+    g.adjust({"op": "points", "target": "p2", "value": 1})
+    assert g.state.finished and g.trace[-1].rule == "toy:4"
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "points", "target": "p1", "value": 1})
+    assert e.value.rule == "toy:4"

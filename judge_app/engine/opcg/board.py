@@ -77,6 +77,7 @@ BOARD_SCHEMA = {
         "finished": {"type": "boolean"},
         "effects": {"type": "array"},
         "effect_seq": {"type": "integer"},
+        "keyword_uses": {"type": "array", "items": {"type": "array"}},
         "battle": {"type": ["object", "null"]},
         "first_player": {"enum": ["p1", "p2", None]},
     },
@@ -194,6 +195,7 @@ def initial_data(board: dict, options: dict) -> dict:
         "players": {p: expand_player(p, board["players"][p]) for p in ("p1", "p2")},
         "effects": copy.deepcopy(board.get("effects") or []),
         "effect_seq": board.get("effect_seq", 0),
+        "keyword_uses": copy.deepcopy(board.get("keyword_uses") or []),
         "battle": None,
         "options": options,
     }

@@ -7,7 +7,7 @@ from flask import Blueprint, Response
 from werkzeug.exceptions import HTTPException
 
 from judge_app.application.engine_calls import RulesetFailure
-from judge_app.engine import EngineError, LoopLimit
+from judge_app.engine import EngineError, LoopLimit, Refused
 from judge_app.store import Conflict, NotFound, StoreError
 from judge_app.web.shared.negotiation import MESSAGES, error
 
@@ -22,9 +22,10 @@ class RequestError(Exception):
 
 Failure = (RequestError, EngineError, StoreError)   # what `except Failure` catches, and `status_of` knows
 
-# First match wins: the engine's errors are bad input (400) but for a loop it would not run on and a ruleset's own
-# failure (422); the store's are a missing thing (404) or what is stored no longer fitting (409).
-STATUSES: tuple[tuple[type, int], ...] = ((LoopLimit, 422), (RulesetFailure, 422), (EngineError, 400),
+# First match wins: the engine's errors are bad input (400) but for what the rules forbid (422, naming the clause),
+# a loop it would not run on and a ruleset's own failure (422); the store's are a missing thing (404) or what is
+# stored no longer fitting (409).
+STATUSES: tuple[tuple[type, int], ...] = ((Refused, 422), (LoopLimit, 422), (RulesetFailure, 422), (EngineError, 400),
                                           (NotFound, 404), (Conflict, 409))
 
 
@@ -34,12 +35,17 @@ def status_of(e: Exception) -> int:
     return next(status for kind, status in STATUSES if isinstance(e, kind))
 
 
+def _extra(e: Exception) -> dict:
+    """A refusal also names the clause that forbids the action."""
+    return {"rule": e.rule} if isinstance(e, Refused) else {}
+
+
 def error_body(e: Exception) -> dict:
-    return {"error": e.message, "field": e.field, "status": status_of(e)}
+    return {"error": e.message, "field": e.field, "status": status_of(e), **_extra(e)}
 
 
 def error_of(e: Exception) -> Response:
-    return error(status_of(e), e.message, e.field)
+    return error(status_of(e), e.message, e.field, **_extra(e))
 
 
 def answer_errors_as_json(bp: Blueprint) -> Blueprint:
