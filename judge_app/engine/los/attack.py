@@ -77,6 +77,9 @@ def attackers(g: GameState, tp: str) -> list[tuple[int, dict]]:
     return [(lane, c) for lane, c in enumerate(player(g, tp)["front"]) if c is not None and can_attack(g, tp, lane, c)]
 
 
+ATTACK_END = ("end", "アタックフェイズを終了する")
+
+
 def attack_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "attack", "los:5.5", "アタックフェイズ")
@@ -86,7 +89,8 @@ def attack_phase(g: GameState):
         choice = "end"
         if ready:
             choice = yield g.ask(tp, "アタックするキャラクターを選んでください",
-                                 ready + [("end", "アタックフェイズを終了する")], "los:5.5.1.I", withheld=held)
+                                 ready + [ATTACK_END], "los:5.5.1.I", withheld=held,
+                                 remake=lambda: (lambda r, h: (r + [ATTACK_END], h))(*attack_choices(g, tp)))
         if choice == "end":
             yield from exchange(g, "los:5.5.3", "los:5.5.3", "アタックフェイズ終了前")
             # with no decision asked, the entry names why nobody could attack

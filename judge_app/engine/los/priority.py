@@ -131,7 +131,8 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
         # the player's next turn of priority (LosAdjustments.check_one_effect); the judge may apply it as soon as the
         # choice is made
         mark_priority(g, current, {"source": None, "rule": one_effect_rule(rule, current, tp)})
-        choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority", withheld=held)
+        choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority", withheld=held,
+                             remake=lambda pid=current: priority_options(g, pid, others))
         used = (g.data.get("priority_used") or {}).get(current)
         if choice != "pass" and choice != OTHER_EFFECT and not choice.startswith("trigger-"):
             mark_priority(g, current, {**used, "source": choice})   # the flash card chosen

@@ -124,7 +124,9 @@ def main_phase(g: GameState):
         yield from resolve_triggers(g, "los:9.3", "誘発した効果")
         options, held = main_actions(g, tp)
         asked = len(g.trace)
-        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "los:5.3", withheld=held)
+        # remake: a judge's adjustment while it waits asks it again with what the rules allow then
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "los:5.3", withheld=held,
+                             remake=lambda: main_actions(g, tp))
         if choice == "end":
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
             return
@@ -148,12 +150,9 @@ def pay_cost(g: GameState, tp: str, card: dict):
 def play_character(g: GameState, tp: str, cid: str):
     """5.3: 手札からキャラクターを出す場合、キャラクターゾーンの後衛に出します … 好きな表示で出すことができます。"""
     card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
-    back = player(g, tp)["back"]
-    lane = yield g.ask(tp, f"「{card['name']}」を出す後衛のマスを選んでください",
-                       [(i + 1, square_name(tp, "back", i)) for i in range(LANES) if back[i] is None], "los:5.3",
-                       withheld=[(i + 1, square_name(tp, "back", i), "los:3.3.1",
-                                  f"そのマスにはすでに「{back[i]['name']}」がいます（1マスにキャラクター1体）")
-                                 for i in range(LANES) if back[i] is not None])
+    squares, taken = back_squares(g, tp)
+    lane = yield g.ask(tp, f"「{card['name']}」を出す後衛のマスを選んでください", squares, "los:5.3", withheld=taken,
+                       remake=lambda: back_squares(g, tp))
     how = yield g.ask(tp, f"「{card['name']}」をどの表示で出しますか",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d))
                        for fd in (False, True) for d in DISPLAYS], "los:3.3")
@@ -169,6 +168,15 @@ def play_character(g: GameState, tp: str, cid: str):
                 f"{display_label(face == 'down', display)}で出しました", tp,
                 cites=("los:2.1", "los:3.3.3", "los:3.3", DISPLAY_RULE[display], "los:6.4" if face == "down" else "los:6.3"))
     yield from pay_cost(g, tp, card)   # after the card is on its square: no step in between lets it fill
+
+
+def back_squares(g: GameState, tp: str) -> tuple[list, list]:
+    """The 後衛 squares a character may enter (5.3), and the taken ones withheld (3.3.1)."""
+    back = player(g, tp)["back"]
+    return ([(i + 1, square_name(tp, "back", i)) for i in range(LANES) if back[i] is None],
+            [(i + 1, square_name(tp, "back", i), "los:3.3.1",
+              f"そのマスにはすでに「{back[i]['name']}」がいます（1マスにキャラクター1体）")
+             for i in range(LANES) if back[i] is not None])
 
 
 def play_support(g: GameState, tp: str, cid: str):
@@ -287,6 +295,9 @@ def lead_moves(g: GameState, tp: str, with_held: bool = True) -> tuple[list[tupl
     return options, held
 
 
+LEAD_END = ("end", "リードフェイズを終了する")
+
+
 def lead_phase(g: GameState):
     tp = g.data["turn_player"]
     yield begin_phase(g, "lead", "los:5.4", "リードフェイズ")
@@ -299,7 +310,8 @@ def lead_phase(g: GameState):
             return
         asked = len(g.trace)
         choice = yield g.ask(tp, "リードアイコンの向きに1マス進めるキャラクターを選んでください",
-                             moves + [("end", "リードフェイズを終了する")], "los:5.4", withheld=held)
+                             moves + [LEAD_END], "los:5.4", withheld=held,
+                             remake=lambda: (lambda m, h: (m + [LEAD_END], h))(*lead_moves(g, tp)))
         if choice == "end":
             yield g.log("los:5.4", "end-lead", f"{tp} がリードフェイズを終了しました", tp)
             return

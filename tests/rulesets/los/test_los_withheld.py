@@ -196,3 +196,25 @@ def test_los_withheld_lists_leave_the_options_as_they_were():
         else:
             g.step("step")
     assert seen
+
+
+def test_los_2_5_1_a_waiting_decision_withholds_what_an_adjustment_made_unpayable():
+    """Decision.remake: the main phase asked again after the judge's adjustment — the energy is spent, so the card
+    whose COST it paid is withheld by 2.5.1 and answering it is refused."""
+    b = board(phase="main", p1_hand=[char("c", cost=1)], p1_energy=ENERGY, p1_energy_placed_turn=5)
+    g = play(b, [])
+    assert "character:c" in values(g)
+    g.adjust({"op": "pay_energy", "target": "p1", "value": 1})
+    assert held(g)["character:c"] == "los:2.5.1" and "character:c" not in values(g)
+    with pytest.raises(Refused) as e:
+        g.answer(None, "character:c")
+    assert e.value.rule == "los:2.5.1"
+
+
+def test_los_8_1_1_a_forced_trigger_of_the_waiting_player_withholds_pass_at_once():
+    """8.1.1「優先権を必ず使用して解決する必要があります」: the trigger the judge records for the player whose priority
+    waits makes pass withheld in that same decision."""
+    g = play(board(p1_front=[char("a"), None, None, None]), ["attack:a"])
+    assert g.pending.player == "p2" and "pass" in values(g)
+    g.adjust({"op": "trigger", "target": "p2", "label": "T", "forced": True})
+    assert values(g) == ["trigger-1"] and held(g)["pass"] == "los:8.1.1"
