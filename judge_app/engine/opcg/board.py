@@ -65,6 +65,7 @@ BOARD_SCHEMA = {
     "title": "ONE PIECE CARD GAME board",
     "type": "object",
     "required": ["players"],
+    "additionalProperties": False,
     "properties": {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER_SCHEMA, "p2": PLAYER_SCHEMA}},
