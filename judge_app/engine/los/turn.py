@@ -222,7 +222,7 @@ def change_display(g: GameState, tp: str, cid: str):
     card = player(g, tp)[row][lane]
     options = [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)]
     how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください", options, "los:5.3",
-                      withheld=display_withheld(card, {v for v, _ in options}))
+                      withheld=display_withheld(card.get("face_down", False), card.get("display", "attack")))
     if locate(g, cid) != (tp, row, lane) or player(g, tp)[row][lane] != card:
         return (yield g.log("los:5.3", "gone", f"「{card['name']}」の表示はもう変更できません（場所や表示が変わりました）", tp))
     face, _, display = how.partition(":")
@@ -240,20 +240,23 @@ def change_display(g: GameState, tp: str, cid: str):
 DISPLAY_RULE = {"attack": "los:6.1", "defense_right": "los:6.2", "defense_left": "los:6.2"}
 
 
-def display_withheld(card: dict, offered: set) -> list[tuple[str, str, str, str]]:
-    """5.3: never defense right <-> defense left, never face up -> face down (the player's own change)."""
+@lru_cache(maxsize=None)
+def display_withheld(face_down: bool, display: str) -> tuple[Withheld, ...]:
+    """5.3: never defense right <-> defense left, never face up -> face down (the player's own change). It depends on
+    the display alone, so each of the six lists is built once."""
+    offered = set(display_changes({"face_down": face_down, "display": display}))
     held = []
     for fd in (False, True):
         for d in DISPLAYS:
-            value = f"{'down' if fd else 'up'}:{d}"
-            if value in offered or (fd, d) == (card.get("face_down", False), card.get("display", "attack")):
+            if (fd, d) in offered or (fd, d) == (face_down, display):
                 continue
-            if fd and not card.get("face_down"):
-                held.append((value, display_label(fd, d), "los:5.3", "表側表示のカードを裏側表示にすることはできません"))
+            value = f"{'down' if fd else 'up'}:{d}"
+            if fd and not face_down:
+                held.append(Withheld(value, display_label(fd, d), "los:5.3", "表側表示のカードを裏側表示にすることはできません"))
             else:
-                held.append((value, display_label(fd, d), "los:5.3",
-                             "ディフェンス表示の右向きと左向きの間では変更できません"))
-    return held
+                held.append(Withheld(value, display_label(fd, d), "los:5.3",
+                                     "ディフェンス表示の右向きと左向きの間では変更できません"))
+    return tuple(held)
 
 
 # ---- 5.4 ------------------------------------------------------------------------------------------
