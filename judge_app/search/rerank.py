@@ -7,7 +7,11 @@ form says what an answer looks like, and a clause's form says what it does:
 - a yes/no question about doing something (「～できる？」「～してもいい？」「殴れる？」) wants a clause
   that states a permission, a prohibition or a requirement (できます, できません, 構いません, 必要があります);
 - a question that quotes no card text wants a rule more than the explanation of card wording
-  (「「キャラ」と表記されている場合…」, 「「N枚までを」と指示がある場合…」).
+  (「「キャラ」と表記されている場合…」, 「「N枚までを」と指示がある場合…」);
+- a question of order (「どれから解決する？」), of place (「どこへ行く？」) or of time (「いつ戻る？」) wants a
+  clause that states an order, puts a card somewhere, or states a time;
+- a player's claim put to the judge (「…って言われたんだけど本当？」) wants the rule that settles it: a clause
+  that permits, forbids, requires or denies.
 Each match is a feature of the fitted ranking's second stage (rank.py): a weight per match, fitted with the
 others (weights.json), multiplies the score of a candidate the words found; it never brings up a clause the
 words did not find. The factors below were the hand-set weights before the ranking was fitted, and are its
@@ -26,24 +30,40 @@ WORDING_FACTOR = 0.85      # a question quoting nothing and a clause explaining 
 
 _COUNTERS = r"枚|回|体|人|名|点|種類|度|つ|ターン|マス|コスト"
 _NUMERALS = r"\d+|[一二三四五六七八九十]"
-_ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ")
+# 「どこかで頭打ち？」「制限ある？」 ask for a limit as much as 「何枚まで？」 does
+_ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ|頭打ち|制限|限度|最大")
 _STATES_QUANTITY = re.compile(
-    rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?")
+    rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?|制限|限り")
 # A yes/no question about an action: a permissive form at the end of the question (「できる？」
 # 「見てもいい？」 「見られる？」), or a potential verb (「殴れる？」「出せる？」, below).
 _ASKS_MODALITY = re.compile(
     r"(?:できる|出来る|できます|出来ます|てもいい|でもいい|ていい|てもよい|てよい|ても大丈夫|てもok|可能"
     r"|られる)(?:の|か|んですか|ですか)?\s*[?？]?\s*$")
 _QUESTION_END = re.compile(r"[?？!！。\s]+$")
-# A clause that states what may, may not or must be done (at the end of one of its sentences).
+# A clause that states what may, may not or must be done (at the end of one of its sentences); 「…しないことも
+# 選べます」 permits as 「できます」 does.
 _STATES_MODALITY = re.compile(
     r"(?:できます|出来ます|できません|出来ません|できない|出来ない|できる|出来る|構いません|かまいません"
     r"|なりません|ならない|必要があります|必要がある|いけません|置けます|出せます|使えます|られません"
-    r"|不可能です|可能です)(?=[。\n)）]|$)"
+    r"|不可能です|可能です|選べます|選べません)(?=[。\n)）]|$)"
     r"|以下の(?:条件|要件)")          # a lead-in whose items list when something may be done
 # A clause about how card wording reads: 「X」と表記されている場合 / と指示がある場合 / と記述されている
 _CARD_WORDING = re.compile(r"[」』]\s*(?:で|と)\s*(?:表記|指示|記述|記載)")
 _QUOTES = re.compile(r"[「『【《\[〔]")
+# 「どれから解決する？」「親が先？」: an order asked; a clause that states one (「逆順に解決する」「親から行い」)
+_ASKS_ORDER = re.compile(r"(?:どれ|どっち|どちら|誰|だれ)(?:から|が先|を先)|順番|順序|どの順|逆順|が先(?!攻)|先に|あとに|後に|じゅんばん|じゅんじょ")
+_STATES_ORDER = re.compile(r"順番|順序|順に|逆順|の順|から順|から行い|最初に|最後に|先に|その後|次に")
+# 「どこへ行く？」「どこに置く？」: a place asked; a clause that puts a card somewhere
+_ASKS_PLACE = re.compile(r"どこ(?!か)|行き先|どの領域|どのゾーン|どのエリア")
+_STATES_PLACE = re.compile(r"[にへ]置[かきくけ]|置く領域|置かれ|[にへ]送|[にへ]移動|に加え|に戻|置き場")
+# 「いつ？」「どのタイミング？」: a time asked; a clause that states one
+_ASKS_TIME = re.compile(r"いつ|タイミング|時点|どの時|どのフェイズ|どのステップ")
+_STATES_TIME = re.compile(r"時点|タイミング|開始時|終了時|の開始|の終了|直後|直前|までに|際に|(?<!同)時[に、]|ターン中")
+# A player's claim put to the judge (「…って言われたけど本当？」「…でしょ？」「…じゃないの？」): the answer
+# is the rule that settles it, a clause that permits, forbids, requires or denies
+_CHECKS_CLAIM = re.compile(r"(?:って|と)(?:言われ|言って|言う|言い張|聞いた|主張)|ほんと|本当|(?:でしょ|よね|じゃないの|じゃないか|じゃね|だっけ)"
+                           r"[?？!！。\s]*$")
+_STATES_DENIAL = re.compile(r"(?:ません|ない|されず|行わず|扱わず)(?=[。\n)）]|$)|扱いません|扱わない|無効")
 
 
 class QueryForm:
@@ -52,6 +72,10 @@ class QueryForm:
         self.quantity = bool(_ASKS_QUANTITY.search(q))
         self.modality = bool(_ASKS_MODALITY.search(q)) or ends_with_potential(_QUESTION_END.sub("", q))
         self.quotes_nothing = not _QUOTES.search(q)
+        self.order = bool(_ASKS_ORDER.search(q))
+        self.place = bool(_ASKS_PLACE.search(q))
+        self.time = bool(_ASKS_TIME.search(q))
+        self.claim = bool(_CHECKS_CLAIM.search(q))
 
     @property
     def any(self) -> bool:
@@ -81,3 +105,7 @@ class ClauseForm:
         self.quantity = bool(_STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
         self.modality = bool(_STATES_MODALITY.search(t))
         self.wording = bool(_CARD_WORDING.search(t))
+        self.order = bool(_STATES_ORDER.search(t))
+        self.place = bool(_STATES_PLACE.search(t))
+        self.time = bool(_STATES_TIME.search(t))
+        self.rule = self.modality or bool(_STATES_DENIAL.search(t))   # settles a claim either way

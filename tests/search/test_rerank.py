@@ -59,3 +59,37 @@ def test_opcg_7_1_2_1_blocker_once_per_battle_leads(svc):
 def test_kaiun_3_5_3_one_card_in_battle_area_leads(svc):
     # 「バトルエリアには、カードを1枚までしか置くことができません。」
     assert ids(svc.search("バトルエリアに2枚出せる？", doc="kaiun"))[0] == "kaiun:3-5-3"
+
+
+@pytest.mark.parametrize("q, form", [
+    ("お互いカード撃ちあって積み上がったらどれから解決すんの", "order"), ("セットフェイズは親と子どっちが先？", "order"),
+    ("破壊されたカードはどこへ行く？", "place"), ("カードを伏せて出すのはいつ？", "time"),
+    ("変身状態はどのタイミングで戻る？", "time"),
+    ("捨て札戻して山作り直したら盾も1枚削られるって聞いたんだけどほんと？", "claim"),
+    ("公開するって効果、今バトルしてる相手にだけ見せればいいよね？", "claim"),
+    ("手札の枚数ってどこかで頭打ち？", "quantity")])
+def test_order_place_time_and_claim_questions_are_recognised(q, form):
+    f = rerank.QueryForm(q)
+    assert getattr(f, form)
+    assert [a for a in ("order", "place", "time", "claim") if getattr(f, a) and a != form] == []
+
+
+def test_first_player_and_somewhere_are_not_order_or_place_questions():
+    assert not rerank.QueryForm("先攻はどっち？").order          # 先攻 is who goes first, not an order of things
+    assert not rerank.QueryForm("手札の枚数ってどこかで頭打ち？").place   # どこか: at some point, not where
+
+
+def test_thv_clauses_stating_an_order_a_place_and_a_time(corpus):
+    assert rerank.ClauseForm(corpus.clause("thv:1.12.8.a").text).order     # 最後に…逆順に解決する
+    assert rerank.ClauseForm(corpus.clause("kaiun-multi:6-3-1").text).order  # 親から行い
+    assert rerank.ClauseForm(corpus.clause("thv:3.3.1").text).place        # 破棄されたカードを置く領域
+    assert rerank.ClauseForm(corpus.clause("thv:10.28.10").text).time      # ターン開始時に
+    assert not rerank.ClauseForm(corpus.clause("kaiun:6-4-1").text).place  # 表向きにします: nothing moves
+    # 「…見ることはできません。」 settles a claim; 「ジャンケンは下記の順で…」 states an order, no rule
+    assert rerank.ClauseForm(corpus.clause("kaiun:3-3-3").text).rule
+    assert not rerank.ClauseForm(corpus.clause("kaiun:2-2-3").text).rule
+
+
+def test_opcg_10_1_5_2_may_choose_is_a_permission(corpus):
+    # 「【トリガー】は発動しないことも選べます。」 answers 「使わないで手札にしてもいい？」 as 「できます」 would
+    assert rerank.ClauseForm(corpus.clause("opcg:10-1-5-2").text).modality
