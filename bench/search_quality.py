@@ -4,7 +4,7 @@ the product and two baselines.
     python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
     python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
     python bench/search_quality.py --set describe|qa|argue            (held out: never --show-misses)
-    python bench/search_quality.py --summary [--base DIR]              (every set and part, one row each)
+    python bench/search_quality.py --summary [--base DIR] [--out FILE]  (every set and part, one row each)
 
 Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
 - `cases` (search_cases.yaml): our own 171 cases; a hashed quarter is the `held-out` split, the rest `dev`;
@@ -31,7 +31,8 @@ Baselines, run on the same cases in the same run:
 Both see the same document filter as the product (kaiun-multi includes the inherited kaiun clauses).
 
 `--base DIR` measures another checkout's product (e.g. main in a second worktree) on the same cases, in the
-same run, in a fresh interpreter whose `judge_app` is DIR's (the cases are always this checkout's).
+same run, in a fresh interpreter whose `judge_app` is DIR's (the cases are always this checkout's). `--out FILE`
+also writes the summary as JSON with the command that made it, the commit and the date (bench/results/).
 """
 from __future__ import annotations
 
@@ -307,6 +308,26 @@ def print_summary(now: dict, base: dict | None) -> None:
         print(line)
 
 
+def _commit(where: Path) -> str:
+    p = subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(where), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    return p.stdout.strip() + (" (with uncommitted changes)" if dirty else "")
+
+
+def write_summary(path: Path, now: dict, base: dict | None, argv: list[str], base_dir: str | None) -> None:
+    """The summary as JSON: each set and part's figures (rounded), the command, the commits, the date."""
+    def rounded(rows):
+        return {k: {m: (round(x, 3) if isinstance(x, float) else x) for m, x in v.items()} for k, v in rows.items()}
+    out = {"command": "python bench/search_quality.py " + " ".join(argv), "commit": _commit(ROOT),
+           "date": time.strftime("%Y-%m-%d"), "measures": "hit@1 = rank-1 share; sugg@3 = answered in the first 3 "
+           "of the home page's suggestions (limit 8); inside@3 = the same, a sub-clause shown inside a suggestion "
+           "counting; hit@5 and MRR over the first 10", "this": rounded(now)}
+    if base is not None:
+        out["base"] = {"dir": base_dir, "commit": _commit(Path(base_dir)), "figures": rounded(base)}
+    path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
@@ -318,6 +339,7 @@ def main(argv=None):
     ap.add_argument("--summary", action="store_true", help="the product on every set and part, one row each")
     ap.add_argument("--base", help="with --summary: another checkout's product on the same cases, same run")
     ap.add_argument("--training", action="store_true", help="with --summary: only the parts fitted on")
+    ap.add_argument("--out", help="with --summary: also write it as JSON to this file, with the command")
     args = ap.parse_args(argv)
     corpus = get_corpus()
     if args.summary:
@@ -328,6 +350,8 @@ def main(argv=None):
             print(json.dumps(now if base is None else {"this": now, "base": base}, ensure_ascii=False))
         else:
             print_summary(now, base)
+        if args.out:
+            write_summary(Path(args.out), now, base, argv if argv is not None else sys.argv[1:], args.base)
         return
     if args.set == "cases":
         cases = [c for c in load_cases() if args.split == "all" or c["split"] == args.split]
