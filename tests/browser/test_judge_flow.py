@@ -22,7 +22,7 @@ def settle(page):
 def answer(page, value):
     """Step to the next decision if none is open, then press the option whose value is `value`."""
     settle(page)
-    if page.query_selector("#decision") is None:
+    if page.query_selector("#decision.open") is None:
         page.click("button[value=decision]")
     button = f"#decision button[value='{json.dumps(value)}']"
     page.wait_for_selector(button)
@@ -86,7 +86,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
 
     # to the main phase decision, attack with the leader, target the opponent's leader
     page.click("button[value=decision]")
-    page.wait_for_selector("#decision")
+    page.wait_for_selector("#decision.open")
     shot(page, "session-decision")
     answer(page, "attack:p1-L")
     answer(page, "p2-L")
@@ -94,7 +94,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     for _ in range(30):
         if any(r.startswith("opcg:7-1-5") for r in trace_rules(page)):
             break
-        if page.query_selector("#decision"):
+        if page.query_selector("#decision.open"):
             page.click("#decision .options button >> nth=0")
         else:
             page.click("button[value=step]")
@@ -125,7 +125,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length < {before}")
     page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    if page.query_selector("#decision") is None:
+    if page.query_selector("#decision.open") is None:
         n = len(trace_rules(page))
         page.keyboard.press(" ")
         page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length > {n}")
