@@ -197,16 +197,21 @@
   }
 
   function moveFocus(c) {
+    if (c.pending) setFolded(false);
     var target = c.pending ? document.getElementById("decision") : document.getElementById("status");
     if (target) target.focus({ preventScroll: true });
   }
 
   function apply(c, kind) {
+    var before = $("#decision input[name=decision]");
+    var fresh = c.pending && (!before || before.value !== c.pending.id);
     clearMessages();
     drawDecision(c.pending);
     drawControls(c);
     drawStatus(c);
-    if (kind !== "adjust" || c.pending) moveFocus(c);
+    // a control of the hand: focus to the decision, else the status; an adjustment keeps the judge in its form
+    // unless a new decision appeared
+    if (kind !== "adjust" || fresh) moveFocus(c);
     if (kind === "adjust") {
       var box = document.getElementById("adjust-result");
       if (box) {
@@ -381,6 +386,22 @@
       document.documentElement.style.setProperty("--hand-h", Math.ceil(hand.getBoundingClientRect().height) + "px");
     }).observe(hand);
   }
+  // a phone's sheet folds to its status line, so that the board can be seen whole
+  var fold = document.getElementById("hand-fold");
+  var handBody = document.getElementById("hand-body");
+  function setFolded(folded) {
+    if (!fold || !handBody) return;
+    handBody.hidden = folded;
+    fold.setAttribute("aria-expanded", folded ? "false" : "true");
+    fold.textContent = folded ? "ひらく" : "たたむ";
+  }
+  if (fold) fold.addEventListener("click", function () { setFolded(!handBody.hidden); });
+  // on a phone, the sheet folds while the judge fills in an adjustment (a new decision unfolds it)
+  var adjustBox = document.getElementById("adjust");
+  if (adjustBox && fold) adjustBox.addEventListener("toggle", function () {
+    if (window.matchMedia("(max-width: 999px)").matches) setFolded(adjustBox.open);
+  });
+
   // the ruling page's board: open where there is room for it
   var boardDetails = document.getElementById("board-details");
   if (boardDetails && window.matchMedia("(min-width: 1000px)").matches) boardDetails.open = true;

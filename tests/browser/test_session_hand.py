@@ -105,6 +105,13 @@ def test_the_decision_and_controls_stay_on_screen_and_the_page_updates_in_place(
         tap(page, "#step-one")
     tap(page, "#undo")
     assert page.evaluate("() => window.__same_page") is True and page.url == url and loads == []
+    # on a phone the sheet folds to its status line (and a new decision unfolds it)
+    if width == "phone":
+        tap(page, "#hand-fold")
+        folded = page.evaluate("() => document.getElementById('hand').getBoundingClientRect().height")
+        assert folded < 90 and page.get_attribute("#hand-fold", "aria-expanded") == "false"
+        tap(page, "#hand-fold")
+        assert page.is_visible("#undo")
     # the page agrees with the API after in-place updates
     s = api_session(page, server, sid)
     assert page.locator("#trace-list .entry").last.get_attribute("data-seq") == str(len(s["trace"]))
