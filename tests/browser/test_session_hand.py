@@ -280,3 +280,38 @@ def test_the_session_and_ruling_pages_of_every_game(page, server, width):
         screen(page, f"ruling-{game}")
         shot(page, f"ruling-{game}-full")
     assert page.errors == []
+
+
+def test_without_script_the_forms_do_the_same(browser, server, width):
+    """JavaScript off: an answer posts and carries on, a withheld try is refused with its clause (422), an effect's
+    rows show their fields after 「選んだ操作の項目を表示」 and apply."""
+    from tests.browser.conftest import WIDTHS
+    context = browser.new_context(viewport=WIDTHS[width], java_script_enabled=False, locale="ja-JP")
+    page = context.new_page()
+    sid = new_session(page, server, "toy-hand", HAND_BOARD)
+    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
+    page.goto(f"{server}/sessions/{sid}")
+    page.click("#decision .options button >> nth=0")
+    page.wait_for_url(re.compile(r"#live$"))
+    assert api_session(page, server, sid)["pending"]["id"] == "d2"
+    page.click("#decision details.withheld summary")
+    with page.expect_response(lambda r: r.url.endswith("/answer")) as resp:
+        page.click("#decision .withheld li:has-text('見てから宣言') button.try")
+    assert resp.value.status == 422
+    assert "見てから宣言" in page.inner_text("#refusal") and page.get_attribute("#refusal a.clause", "href") == "/rules/toy/3"
+    page.goto(f"{server}/sessions/{sid}")
+    page.click("#adjust > summary")
+    form = page.locator("#adjust-effect")
+    form.locator("select[name='cost[0].op']").select_option("discard")
+    form.locator("select[name='parts[0].op']").select_option("points")
+    form.locator("button[name=prepare]").click()
+    form = page.locator("#adjust-effect")
+    form.locator("select[name='cost[0].target']").select_option("p2-c1")
+    form.locator("select[name='parts[0].target']").select_option("p2")
+    form.locator("input[name='parts[0].value']").fill("2")
+    form.locator("button.primary").click()
+    page.wait_for_url(re.compile(r"#live$"))
+    assert api_session(page, server, sid)["answers"][-1]["adjust"] == {
+        "op": "effect", "cost": [{"op": "discard", "target": "p2-c1"}], "parts": [{"op": "points", "target": "p2", "value": 2}]}
+    screen(page, "session-nojs")
+    context.close()
