@@ -427,4 +427,13 @@ def more_endpoint_cases() -> list[Case]:
         Case("method-post-ruling-replay", "POST", "/r/SLUG/replay", None, content_type=None),
         Case("glossary-api-doc-unknown", "GET", "/api/glossary/nosuch", content_type=None, names=("doc",)),
         Case("glossary-page-doc-markup", "GET", "/glossary/%3Cscript%3E", content_type=None),
+        Case("session-view-since-letters", "GET", "/sessions/REF/view?since=abc&format=json", content_type=None,
+             names=("since",)),
+        Case("session-view-unknown", "GET", "/sessions/nosuch/view", content_type=None),
+        Case("adjust-fields-op-unknown", "GET", "/sessions/REF/adjust-fields?op=nosuch&format=json", content_type=None,
+             names=("op",)),
+        Case("adjust-fields-prefix-markup", "GET", "/sessions/REF/adjust-fields?op=x&prefix=%3Cscript%3E",
+             content_type=None, names=("prefix",)),
+        Case("answer-then-markup", "POST", JSON_POSTS["answer"], j({"decision": "d1", "value": 1, "then": MARKUP}),
+             names=("then",)),
     ]
