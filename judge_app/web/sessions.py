@@ -1,9 +1,13 @@
 """Sessions: the session page and the session API, side by side, over `application.sessions`.
 
-The page (`bp`), `/sessions/<id>`: the board now, the pending decision, step controls, judge adjustments, the trace
-beside the board, 「この裁定を保存」. Its controls are plain forms (POST, then 303 back to `#live`; an error redraws
-the page with its status) that static/session.js enhances. The API (`api`), `/api/sessions…`: the same actions as
-JSON (DESIGN.md "JSON API"); each answers with what changed (`Change.to_json`).
+The page (`bp`), `/sessions/<id>`: the judge's hand (the open decision first, with what the rules withhold there;
+the step controls and 元に戻す, which says what it takes back; where the game stands), the board, the trace,
+the adjustments (one op, or an effect of several parts, as pickers: web/shared/adjust_form.py), 「この裁定を保存」.
+Its controls are plain forms (POST, then 303 back to `#live`; an error redraws the page with its status and the
+refusal beside its control) that static/session.js sends to the API instead, updating the page in place; it fetches
+what the server draws from `/sessions/<id>/view` and `/sessions/<id>/adjust-fields`. The API (`api`),
+`/api/sessions…`: the same actions as JSON (DESIGN.md "JSON API"); each answers with what changed
+(`Change.to_json`).
 
 What happens when a judge taps a control, 次の決定まで for one: `step_form` (or `step_api`) reads `until` and calls
 `application.sessions.step`, which replays, steps and stores.
