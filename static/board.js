@@ -251,7 +251,7 @@
     var err = el("p", "field-error");
     err.id = id + "-err";
     err.setAttribute("role", "alert");
-    var hint = opts.hint || (s.description && s.description !== s.title ? s.description : "");
+    var hint = opts.hint || (s.description && s.description.indexOf(s.title || "\u0000") !== 0 ? s.description : "");
     var hintEl = hint ? el("p", "field-hint", hint) : null;
     if (hintEl) hintEl.id = id + "-hint";
     var described = [hintEl ? hintEl.id : "", err.id].filter(Boolean).join(" ");
@@ -308,7 +308,7 @@
         nb.value = "";
         nb.checked = value === undefined || value === null;
         nl.appendChild(nb);
-        nl.appendChild(document.createTextNode(" （なし）"));
+        nl.appendChild(document.createTextNode(" （指定なし）"));
         none.appendChild(nl);
         fs.appendChild(none);
       }
@@ -424,7 +424,8 @@
     wrap.classList.add("invalid");
     wrap.querySelector(".field-error").textContent = message;
     var control = wrap.querySelector("input, select, textarea");
-    if (control) { control.setAttribute("aria-invalid", "true"); control.focus(); }
+    if (control) { control.setAttribute("aria-invalid", "true"); control.focus({ preventScroll: true }); }
+    wrap.scrollIntoView({ block: "nearest" });
     return true;
   }
   function clearErrors() {
@@ -526,7 +527,13 @@
         current.kept = {};   // what the engine keeps on the card and the dialog does not show stays as it was
         Object.keys(value || {}).forEach(function (k) { if (keys.indexOf(k) < 0) current.kept[k] = value[k]; });
         var main = hints.card_main || ["name"];
-        var rank = function (k) { var i = main.indexOf(k); return i >= 0 ? i : 100 + (k === "id" ? 100 : 0); };
+        var order = hints.field_order || [];
+        var rank = function (k) {
+          var i = main.indexOf(k);
+          if (i >= 0) return i;
+          var j = order.indexOf(k);
+          return k === "id" ? 10000 : 100 + (j >= 0 ? j : order.length);
+        };
         keys.sort(function (a, b) { return rank(a) - rank(b); });
         var required = sd.required || [];
         var opts = {};

@@ -74,10 +74,30 @@ def _layout_hints(ruleset, layout) -> dict:
     """What static/board.js needs to know of the game beyond its schema: which card fields come first, which are
     internal, which zones are counted, which header fields are one control."""
     props = (ruleset.board_schema or {}).get("properties") or {}
-    return {"card_main": list(layout.card_main), "card_internal": sorted(layout.card_internal),
+    return {"card_main": list(layout.card_main), "field_order": _field_order(ruleset.board_schema), "card_internal": sorted(layout.card_internal),
             "player_internal": sorted(layout.player_internal),
             "turn_keys": [k for k in layout.turn_keys if k in props],
             "counted": bookkeeping.counted_zones(ruleset)}
+
+
+def _field_order(schema: Any) -> list[str]:
+    """Every property name in the order the schema writes it (the page's JSON sorts keys: the dialog's 詳細 follows
+    the rulebook's order as the schema gives it)."""
+    out: dict[str, None] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for k, v in (node.get("properties") or {}).items():
+                out.setdefault(k, None)
+                walk(v)
+            for k, v in node.items():
+                if k != "properties":
+                    walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema)
+    return list(out)
 
 
 def _builder_state(ruleset, board: Any) -> dict:
