@@ -107,8 +107,13 @@
     if (s.enum) return s.enum.filter(function (v) { return v !== null; })[0];
     var t = typeOf(s);
     if (t === "object") {
+      // a new card: what it must have, and what the schema says it is unless told otherwise (opcg: a キャラ)
       var o = {};
       (s.required || []).forEach(function (k) { if (k !== "id" && k !== "name") o[k] = blank(child(s, k)); });
+      Object.keys(s.properties || {}).forEach(function (k) {
+        var p = deref(s.properties[k]);
+        if (!(k in o) && "default" in p) o[k] = clone(p.default);
+      });
       return o;
     }
     if (t === "array") return [];

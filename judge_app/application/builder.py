@@ -311,7 +311,7 @@ def from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
         ruleset.dump_notation({})   # raises the ruleset's own "no notation" error
     with engine_call("notation"):
         board, reading = ruleset.notation.parse(text)
-        board = tidy(ruleset, board)
+        board = tidy(ruleset, _unsaid_piles(ruleset, board))
         try:
             ruleset.validate_board(board)
         except NotationError:
@@ -319,6 +319,29 @@ def from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
         except BoardError as e:
             raise token_error(e, reading) from e
         return board, ruleset.dump_notation(board)
+
+
+LEFT_OUT = ("deck", "life")   # piles whose emptiness decides a game (a deck out, a leader at 0 life)
+
+
+def _unsaid_piles(ruleset: Ruleset, board: dict) -> dict:
+    """A line typed for a game under way says what the ruling depends on; a deck or a life pile it says nothing
+    about is not an empty one (that would end the game at once): it gets the mid-game board's count, and the line
+    shown back says it."""
+    if board.get("phase") in FRESH_PHASES or not isinstance(board.get("players"), dict):
+        return board
+    counted = {z: c for z, c in counted_zones(ruleset).items() if z in LEFT_OUT}
+    base = midgame(ruleset, 0) if counted else None
+    if not base:
+        return board
+    base_players = base.get("players") or {}
+    first = next(iter(base_players.values()), {})
+    for pid, pl in _players(board):
+        model = base_players.get(pid, first)
+        for zone, spec in counted.items():
+            if zone not in pl and spec["count"] not in pl and spec["count"] in model:
+                pl[spec["count"]] = model[spec["count"]]
+    return board
 
 
 # ---- where the builder starts --------------------------------------------------------------------------------------

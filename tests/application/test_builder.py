@@ -140,7 +140,8 @@ def test_bookkeeping_keeps_every_scenario_board_and_its_notation_reads_back(game
 def test_quick_entry_fills_in_what_the_judge_left_out_and_names_a_wrong_token():
     ruleset = rs("opcg")
     board, line = builder.from_notation(ruleset, "メイン p1: C[ゾロ(5000 d1)] p2: ライフ2")
-    assert line == "T1 メイン p1 p1: C[ゾロ(5000 d1)] p2: ライフ2"
+    # the turn and turn player a phase needs; a deck and a life pile the line leaves out are the mid-game board's
+    assert line == "T1 メイン p1 p1: C[ゾロ(5000 d1)] ライフ4 D39 p2: ライフ2 D39"
     assert board["players"]["p1"]["characters"][0]["id"] == "p1-c1"
     text = "T3 メイン p1 p1: C6 p2:"
     with pytest.raises(NotationError) as e:

@@ -47,7 +47,7 @@ def test_quick_entry_as_json(client):
     r = client.post("/board/opcg/notation", json={"text": "Ｔ３ メイン ｐ１ p1: C[ゾロ(5000)] p2: ライフ2"})
     assert r.status_code == 200
     j = r.get_json()
-    assert j["notation"] == "T3 メイン p1 p1: C[ゾロ(5000)] p2: ライフ2"
+    assert j["notation"] == "T3 メイン p1 p1: C[ゾロ(5000)] ライフ4 D39 p2: ライフ2 D39"
     assert j["board"]["players"]["p1"]["characters"][0] == {"id": "p1-c1", "name": "ゾロ", "power": 5000}
     text = "T3 メイン p1 p1: C[ゾロ(5000)] Q7 p2:"
     r = client.post("/board/opcg/notation", json={"text": text})
@@ -63,7 +63,7 @@ def test_quick_entry_as_a_plain_form(client):
     t = token(client)
     r = client.post("/board/opcg/notation", data={"csrf": t, "text": "T5 メイン p2 p1: ライフ1 p2: C2"})
     html = r.get_data(as_text=True)
-    assert r.status_code == 200 and 'value="T5 メイン p2 p1: ライフ1 p2: C2"' in html and "キャラ2" in html
+    assert r.status_code == 200 and 'value="T5 メイン p2 p1: ライフ1 D39 p2: C2 ライフ5 D39"' in html and "キャラ2" in html
     r = client.post("/board/opcg/notation", data={"csrf": t, "text": "T5 メイン p2 p1: Q7 p2:"})
     assert r.status_code == 400 and "「Q7」" in r.get_data(as_text=True)
     assert client.post("/board/opcg/notation", data={"text": "T5"}).status_code == 400   # no CSRF token

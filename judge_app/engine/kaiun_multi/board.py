@@ -6,7 +6,9 @@ import random
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.trace import BoardError
 
-BOARD_SCHEMA = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "title": "親", "description": "親のプレイヤー"}})
+BOARD_SCHEMA = kb.board_schema(3, 5, {"parent": {
+    "type": ["string", "null"], "title": "親", "description": "親のプレイヤー",
+    "x-choices": [{"value": f"p{i}", "label": f"p{i}", "rule": "kaiun-multi:1-1-1-1"} for i in range(1, 6)]}})
 
 
 def tidy_board(board: dict) -> dict:
