@@ -155,3 +155,23 @@ def test_turn_player_and_phase_in_any_order(page, server):
     assert b["phase"] == "main" and b["turn_player"] == "p1" and b["turn"] >= 1
     assert active_path(page) == ""                                             # back on the turn control
     assert page.errors == []
+
+
+def test_the_builder_and_its_dialog_have_no_axe_violations(browser, server, width):
+    from tests.browser.axe import audit, audit_context, format_violations
+    from tests.browser.conftest import WIDTHS
+
+    ctx = audit_context(browser, viewport=WIDTHS[width])
+    page = ctx.new_page()
+    try:
+        for game in GAMES:
+            page.goto(server + f"/board/{game}?seed=3")
+            found = audit(page)
+            assert found == [], format_violations(found)
+            page.click("#board-drawing button.card-edit >> nth=0")
+            page.wait_for_selector("#edit-dialog[open]")
+            page.click("#edit-more > summary")
+            found = audit(page)
+            assert found == [], format_violations(found)
+    finally:
+        ctx.close()
