@@ -274,7 +274,11 @@ def notation(game: str):
                              notation_text=text if isinstance(text, str) else "")
     if as_json:
         return jsonify({"board": board, "notation": line})
-    return _builder_page(ruleset, board, random_seed(), "", "入力した記法", notation_text=line)
+    try:   # the builder's seed travels with the line (a hidden field); without it, 0
+        seed = check_seed(int(request.form.get("seed") or 0))
+    except ValueError:
+        seed = 0
+    return _builder_page(ruleset, board, seed, "", "入力した記法", notation_text=line)
 
 
 # ---- the games API -------------------------------------------------------------------------------------------------
