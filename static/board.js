@@ -560,37 +560,31 @@
     var first = fieldsBox.querySelector("input:not([type=hidden]), select, textarea");
     if (first) { first.focus(); if (first.select && first.type !== "checkbox" && first.type !== "radio") first.select(); }
   }
-  function moveFields(path) {
-    var lab = el("div", "field");
-    var l1 = el("label", "caption", "移動先");
+  function selectField(caption, id, name, options) {
+    // options: [[value, label, selected]]
+    var wrap = el("div", "field");
+    var cap = el("label", "caption", caption);
     var sel = document.createElement("select");
-    sel.id = "edit-move-to";
-    sel.name = "__move";
-    l1.htmlFor = sel.id;
+    sel.id = id;
+    sel.name = name;
+    cap.htmlFor = id;
+    options.forEach(function (o) {
+      var opt = el("option", "", o[1]);
+      opt.value = o[0];
+      if (o[2]) opt.selected = true;
+      sel.appendChild(opt);
+    });
+    wrap.appendChild(cap);
+    wrap.appendChild(sel);
+    moveBox.appendChild(wrap);
+  }
+  function moveFields(path) {
     var here = parentOf(path).parent;
-    listPaths().forEach(function (z) {
-      var o = el("option", "", z.label + (z.path === here ? "（いまの場所）" : ""));
-      o.value = z.path;
-      if (z.path === here) o.selected = true;
-      sel.appendChild(o);
-    });
-    lab.appendChild(l1);
-    lab.appendChild(sel);
-    moveBox.appendChild(lab);
-    var pos = el("div", "field");
-    var l2 = el("label", "caption", "置く位置");
-    var psel = document.createElement("select");
-    psel.id = "edit-move-where";
-    psel.name = "__where";
-    l2.htmlFor = psel.id;
-    [["keep", "そのまま"], ["first", "先頭（上）"], ["last", "末尾（下）"]].forEach(function (w) {
-      var o = el("option", "", w[1]);
-      o.value = w[0];
-      psel.appendChild(o);
-    });
-    pos.appendChild(l2);
-    pos.appendChild(psel);
-    moveBox.appendChild(pos);
+    selectField("移動先", "edit-move-to", "__move", listPaths().map(function (z) {
+      return [z.path, z.label + (z.path === here ? "（いまの場所）" : ""), z.path === here];
+    }));
+    selectField("置く位置", "edit-move-where", "__where",
+                [["keep", "そのまま", true], ["first", "先頭（上）"], ["last", "末尾（下）"]]);
   }
 
   function readAll() {

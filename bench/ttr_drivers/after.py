@@ -57,13 +57,6 @@ class Driver(BeforeDriver):
         if left:
             raise RuntimeError(f"the builder's board does not hold {left}")
 
-    def start_session(self, w) -> str:
-        page = w.page
-        w.click("#start-session", "この盤面で開始")
-        page.wait_for_url("**/sessions/*")
-        page.wait_for_load_state()
-        return page.url.rsplit("/sessions/", 1)[1].split("?")[0].split("#")[0]
-
 
 class DrawingDriver(Driver):
     name = "after_drawing"

@@ -20,6 +20,7 @@ import random
 import re
 from typing import Any, Iterator
 
+from judge_app.application import games
 from judge_app.application.engine_calls import engine_call
 from judge_app.engine import BoardError, EngineError
 from judge_app.engine.ruleset import Ruleset
@@ -217,7 +218,8 @@ def derived(ruleset: Ruleset, board: Any, keys: tuple[str, ...]) -> dict[str, An
 
 
 # ---- problems in words ---------------------------------------------------------------------------------------------
-def _child(schema: dict, key: Any, root: dict) -> dict:
+def follow_ref(schema: Any, root: dict) -> Any:
+    """A JSON Schema node with its local `$ref`s followed (at most 20)."""
     for _ in range(20):
         ref = schema.get("$ref") if isinstance(schema, dict) else None
         if not isinstance(ref, str) or not ref.startswith("#/"):
@@ -226,6 +228,11 @@ def _child(schema: dict, key: Any, root: dict) -> dict:
         for part in ref[2:].split("/"):
             node = node.get(part, {}) if isinstance(node, dict) else {}
         schema = node
+    return schema
+
+
+def _child(schema: dict, key: Any, root: dict) -> dict:
+    schema = follow_ref(schema, root)
     if not isinstance(schema, dict):
         return {}
     for alt in schema.get("anyOf") or schema.get("oneOf") or ():
@@ -275,15 +282,7 @@ def in_words(ruleset: Ruleset, error: EngineError) -> dict:
     return out
 
 
-def problem(ruleset: Ruleset, board: Any) -> EngineError | None:
-    """What the ruleset refuses in `board` (schema, invariants, rule options), or None; nothing is stored."""
-    try:
-        with engine_call("board"):
-            ruleset.validate_board(board)
-            ruleset.options_of(board)
-    except EngineError as e:
-        return e
-    return None
+problem = games.board_problem   # what the ruleset refuses in a board (schema, invariants, rule options), or None
 
 
 # ---- quick entry: the notation ---------------------------------------------------------------------------------------

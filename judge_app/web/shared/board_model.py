@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge_app.application.builder import follow_ref
 from judge_app.web.shared.board_layouts import FLAG_LABELS, LABELS, VALUE_LABELS, Layout, layout_of  # noqa: F401 (re-exported)
 
 NAME_KEYS = ("name", "名前", "card_name", "title", "card", "id", "code")
@@ -18,16 +19,7 @@ TOOLTIP_KEYS = ("id", "number", "filler")  # kept off the tile (shown on hover) 
 
 # ---- a little JSON Schema walking: enough to know the shape of a missing or empty zone ----------
 def _deref(schema: Any, root: dict) -> dict:
-    for _ in range(20):
-        if not isinstance(schema, dict):
-            return {}
-        ref = schema.get("$ref")
-        if not (isinstance(ref, str) and ref.startswith("#/")):
-            break
-        node: Any = root
-        for part in ref[2:].split("/"):
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-        schema = node
+    schema = follow_ref(schema, root)
     if not isinstance(schema, dict):
         return {}
     alts = schema.get("anyOf") or schema.get("oneOf")
