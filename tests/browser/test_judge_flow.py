@@ -56,6 +56,7 @@ def test_search_and_open_a_clause(page, server):
 def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, browser, width):
     # one click: the scenario's board into the builder
     page.goto(server + "/board/opcg")
+    page.click("details.scenarios > summary")
     page.select_option("#scenario-name", SCENARIO)
     page.click("#scenario-load")
     page.wait_for_url(re.compile("scenario="))
@@ -64,6 +65,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     # add a character to p1's character area with the editor
     page.click("button[data-act=add][data-path='players.p1.characters']")
     dialog = page.locator("#edit-dialog")
+    dialog.locator("#edit-more > summary").click()   # the id is generated; a judge may still type one under 詳細
     dialog.locator("input[name=id]").fill("p1-zoro")
     dialog.locator("input[name=name]").fill("ゾロ")
     dialog.locator("input[name=power]").fill("6000")
@@ -204,6 +206,7 @@ def test_markup_in_user_strings_runs_nothing(browser, width, server):
     # the builder: a card name typed into the editor, and a board pasted as JSON
     page.goto(server + "/board/opcg")
     page.click("button[data-act=add][data-path='players.p1.hand']")
+    page.locator("#edit-dialog #edit-more > summary").click()
     page.locator("#edit-dialog input[name=id]").fill("x1")
     page.locator("#edit-dialog input[name=name]").fill(XSS)
     page.locator("#edit-dialog button[value=save]").click()
