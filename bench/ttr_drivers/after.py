@@ -11,15 +11,15 @@ Two paths through it, one class each:
   tapped and only the fields that differ set (pickers for closed sets: one tap a keyword or a ジャンケン), a new card
   with 「＋ 追加」 (its id and name are generated: only the name the description gives is typed), 保存.
 
-The session page: what main has when the driver is run (the step and decision buttons, then the save form), walked
-as the `before` driver walks it: an answer steps to its decision first only when none is open.
+The session page: the judge's hand, walked as `hand` walks it (one tap per answer, which carries on to the next
+decision; a step control only when no decision is open), then the save form.
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from ttr_drivers.before import Driver as BeforeDriver
+from ttr_drivers.hand import Driver as HandDriver
 from ttr_facts import get_path, matches
 
 
@@ -29,11 +29,11 @@ def css_str(s: str) -> str:
 HEAD = ("turn", "phase", "turn_player", "first_player", "starting_player", "parent")
 
 
-class Driver(BeforeDriver):
+class Driver(HandDriver):
     name = "after"
     path = ("builder opened from the nav (盤面 → game) on its mid-game board; the description's notation line typed "
-            "into the 記法 field, 読み込む, この盤面で開始; the session page as main has it (answers step to their "
-            "decision only when none is open); save with a title.")
+            "into the 記法 field, 読み込む, この盤面で開始; the session page as the judge's hand (one tap an answer, "
+            "which carries on; a step control only when no decision is open); save with a title.")
 
     def open_builder(self, w, game: str) -> None:
         super().open_builder(w, game)
