@@ -43,6 +43,7 @@ LABELS: dict[str, str] = {
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
+    "priority_used": "優先権で使った効果", "keyword_uses": "このターンに使ったキーワード能力",
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
@@ -94,7 +95,7 @@ class Layout:
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
                                                 "counts", "priority", "interference", "this_turn", "passes", "flags",
                                                 "adjust_seq", "mod_seq", "fillers", "playing", "card_counts",
-                                                "triggers", "trigger_seq"})
+                                                "triggers", "trigger_seq", "priority_used", "keyword_uses"})
     # ^ state the engine keeps, not set by a judge
     # The builder (issue 25): a card dialog's first screen (the rest under 詳細), card and player fields a judge never
     # sets (runtime bookkeeping), a player's fields edited in the player's own dialog rather than drawn, the head's
