@@ -41,6 +41,7 @@ LABELS: dict[str, str] = {
     "front": "前衛", "back": "後衛", "energy": "エネルギーゾーン", "support": "サポートゾーン", "speed": "スピード",
     "atk": "ATK", "def": "DEF", "down": "DOWN", "flash": "フラッシュ", "display": "表示", "entered_turn": "登場ターン",
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
+    "priority_used": "優先権で使った効果",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
     # thv
@@ -94,7 +95,7 @@ class Layout:
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
                                                 "counts", "priority", "interference", "this_turn", "passes", "flags",
                                                 "adjust_seq", "mod_seq", "fillers", "playing", "card_counts",
-                                                "triggers", "trigger_seq"})
+                                                "triggers", "trigger_seq", "priority_used"})
     # ^ state the engine keeps, not set by a judge
     # The builder (issue 25): a card dialog's first screen (the rest under 詳細), card and player fields a judge never
     # sets (runtime bookkeeping), a player's fields edited in the player's own dialog rather than drawn, the head's
