@@ -41,9 +41,10 @@ LABELS: dict[str, str] = {
     "front": "前衛", "back": "後衛", "energy": "エネルギーゾーン", "support": "サポートゾーン", "speed": "スピード",
     "atk": "ATK", "def": "DEF", "down": "DOWN", "flash": "フラッシュ", "display": "表示", "entered_turn": "登場ターン",
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
+    "priority_used": "優先権で使った効果",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
-    "priority_used": "優先権で使った効果", "keyword_uses": "このターンに使ったキーワード能力",
+    "keyword_uses": "このターンに使ったキーワード能力",
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
