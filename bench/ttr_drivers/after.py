@@ -17,6 +17,7 @@ decision; a step control only when no decision is open), then the save form.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from ttr_drivers.hand import Driver as HandDriver
@@ -47,22 +48,27 @@ class Driver(HandDriver):
         if not case.facts.unmet(self._board(page)):
             return
         w.fill("#notation", case.notation, "記法")
-        with page.expect_response(lambda r: r.url.endswith("/render")):
-            w.click("#notation-load", "読み込む")
-        page.wait_for_function("() => document.getElementById('notation').getAttribute('aria-invalid') !== 'true'")
-        err = page.inner_text("#notation-error")
-        if err:
-            raise RuntimeError(f"the notation was refused: {err}")
-        left = case.facts.unmet(self._board(page))
-        if left:
-            raise RuntimeError(f"the builder's board does not hold {left}")
+        w.click("#notation-load", "読み込む")
+        # the page is read until it shows the board (or says what is wrong): waiting for "a" /render answer raced
+        # with the render the page sends as it opens, when the server is slow
+        deadline = time.monotonic() + 30
+        while True:
+            err = page.inner_text("#notation-error")
+            if err:
+                raise RuntimeError(f"the notation was refused: {err}")
+            left = case.facts.unmet(self._board(page))
+            if not left:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the builder's board does not hold {left}")
+            page.wait_for_timeout(50)
 
 
 class DrawingDriver(Driver):
     name = "after_drawing"
     path = ("builder opened from the nav on its mid-game board; each fact entered on the drawing (the turn control, a "
             "zone's count, a card's differing fields with pickers, new cards with ＋ 追加 and their name; ids and "
-            "names generated), 保存 each; この盤面で開始; the session page as main has it; save with a title.")
+            "names generated), 保存 each; この盤面で開始; the session page as the judge's hand; save with a title.")
 
     def enter_board(self, w, case) -> None:
         page = w.page
