@@ -52,6 +52,12 @@ LABELS: dict[str, str] = {
     "priority": "優先権", "interference": "干渉", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
     "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
     "mod_seq": "修正番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
+    # runtime records a session's drawing shows (thv this_turn and flags, kaiun's once-per-turn abilities)
+    "node_set": "ノードをセットした", "character_played": "キャラクターを登場させた", "doll_played": "人形を登場させた",
+    "world_spell_played": "世界呪符を使った", "locked_names": "1ターンに1度の使用済み", "first_turn": "最初のターン",
+    "end_turn": "ターンを終了する", "end_phase": "フェイズを終了する", "skip": "スキップするフェイズ",
+    "extra": "追加のフェイズ", "forced_attack": "アタックを強制されたカード",
+    "win_used": "【バトル勝利時】発動済み", "lose_used": "【バトル敗北時】発動済み",
     # kaiun-multi
     "parent": "親",
     # battle bookkeeping
@@ -79,7 +85,8 @@ VALUE_LABELS: dict[str, dict] = {
 class Layout:
     title: str = ""
     order: tuple[str, ...] = ()          # zones in the order the table shows them
-    hidden: frozenset[str] = frozenset({"options", "finished", "winner", "effect_seq"})  # shown elsewhere or internal
+    hidden: frozenset[str] = frozenset({"options", "finished", "winner", "effect_seq", "trigger_seq", "adjust_seq",
+                                        "mod_seq"})  # shown elsewhere, or the engine's id counters
     piles: frozenset[str] = frozenset({"deck", "life", "don_deck"})  # face-down stacks: drawn as a count
     slots: frozenset[str] = frozenset()   # fixed-size areas where empty places matter
     labels: dict[str, str] = field(default_factory=dict)
