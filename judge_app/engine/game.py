@@ -133,6 +133,8 @@ class Game:
         except Exception:
             self.state.restore(point)
             raise
+        if self.state.finished:
+            self.pending = None  # the game is over: nothing is left to answer (a concede during a choice, …)
         self.answers.append({"adjust": body})
         return entry
 

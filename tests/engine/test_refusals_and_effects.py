@@ -138,6 +138,15 @@ def test_rule_processing_runs_right_after_a_plain_adjustment():
     assert g.state.winner == "p2" and g.trace[-1].rule == "toy:4"
 
 
+def test_an_adjustment_that_ends_the_game_closes_the_open_decision():
+    g = at_decision()
+    assert g.pending is not None
+    g.adjust({"op": "points", "target": "p2", "value": 3})
+    assert g.finished and g.pending is None
+    again = Game.replay(RULES, BOARD, 1, g.answers)
+    assert again.pending is None and dump(again) == dump(g)
+
+
 def test_an_adjustment_to_a_finished_game_is_refused_citing_the_end():
     g = at_decision()
     g.adjust({"op": "points", "target": "p2", "value": 3})
