@@ -208,7 +208,12 @@ class Ruleset(ABC):
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
-            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.game_over_rule or self.concede_rule, "op")
+            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.ended_by(g), "op")
+
+    def ended_by(self, g: GameState) -> str:
+        """The clause that ended the game, cited when something more is asked of it (rulesets that end a game by
+        several clauses — a defeat, a concession, a card — override this to name the one that did)."""
+        return self.game_over_rule or self.concede_rule
 
     def apply_part(self, g: GameState, body: dict, where: str) -> TraceEntry:
         """One op with its params checked; a player target `both` (or `all`) is done once per player, in the
@@ -270,7 +275,7 @@ class Ruleset(ABC):
             for i, part in enumerate(parts):
                 self.after_adjustment(g)
                 if g.finished:
-                    g.log(self.game_over_rule or self.concede_rule, "effect",
+                    g.log(self.ended_by(g), "effect",
                           f"ゲームが終了したため、効果{what}の残り（{len(parts) - i}つ）は行われない", player)
                     break
                 self.apply_part(g, part, f"parts[{i}].")

@@ -147,6 +147,27 @@ def test_an_adjustment_that_ends_the_game_closes_the_open_decision():
     assert again.pending is None and dump(again) == dump(g)
 
 
+class EndedByToy(CardToy):
+    def ended_by(self, g):
+        return next(e.rule for e in reversed(g.trace) if any(c.path == "finished" for c in e.changes))
+
+
+def test_a_ruleset_names_the_clause_that_ended_its_game_for_refusals_and_the_rest_of_an_effect():
+    g = Game(EndedByToy(), BOARD, 1)
+    g.step("decision")
+    g.adjust({"op": "effect", "parts": [{"op": "discard", "target": "p1", "value": 1},
+                                        {"op": "points", "target": "p1", "value": 9}, {"op": "points", "target": "p2", "value": 1}]})
+    assert g.state.winner == "p1" and g.trace[-1].rule == "toy:4" and "残り（1つ）" in g.trace[-1].message
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "concede", "target": "p2"})
+    assert e.value.rule == "toy:4"
+    conceded = Game(EndedByToy(), BOARD, 1)
+    conceded.adjust({"op": "concede", "target": "p2"})
+    with pytest.raises(Refused) as e:
+        conceded.adjust({"op": "points", "target": "p1", "value": 1})
+    assert e.value.rule == "toy:9"
+
+
 def test_an_adjustment_to_a_finished_game_is_refused_citing_the_end():
     g = at_decision()
     g.adjust({"op": "points", "target": "p2", "value": 3})
