@@ -15,6 +15,7 @@ timing together resolve (8-5-1 「同時に処理」); defeat conditions met dur
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from judge_app.engine.kaiun import board as kb
@@ -73,17 +74,27 @@ class KaiunEffects:
                        ("target", "from", "to"), handles_both=True),
             Adjustment("shuffle", "デッキをシャッフルする", "kaiun:3-2-4", {"target": TARGET}, ("target",),
                        handles_both=True),
-            Adjustment("win_game", "カードの効果でゲームに勝利", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
-            Adjustment("lose_game", "カードの効果でゲームに敗北", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
-            concede_adjustment(self.concede_rule),
+            # one player each (a player's own declaration, or one player's win or loss): `both` is refused by single()
+            Adjustment("win_game", "カードの効果でゲームに勝利", C["kaiun:1-2-6"], {"target": TARGET}, ("target",),
+                       handles_both=True),
+            Adjustment("lose_game", "カードの効果でゲームに敗北", C["kaiun:1-2-6"], {"target": TARGET}, ("target",),
+                       handles_both=True),
+            replace(concede_adjustment(self.concede_rule), handles_both=True),
         )
 
     def resolve_effect(self, g: GameState, parts: list, cost: list = (), **given: Any) -> TraceEntry:
-        """The core's effect; with a 発動コスト the opening entry also cites what one is (8-3-2: 「たなら、」) and that it
-        is paid before the effect (8-4-1-3)."""
+        """The core's effect; with a 発動コスト the opening entry also cites what one is (1-3-7-2, 8-3-2: 「たなら、」),
+        that it is paid in full (8-3-2-2) before the effect (8-4-1-3), and that the effect waits on it (8-3-2-3)."""
         if cost:
-            g.cite_next("kaiun:8-3-2", "kaiun:8-4-1-3")
+            g.cite_next("kaiun:1-3-7-2", "kaiun:8-3-2", "kaiun:8-3-2-2", "kaiun:8-3-2-3", "kaiun:8-4-1-3")
         return super().resolve_effect(g, parts, cost, **given)
+
+    def as_far_as_possible(self, g: GameState, wanted: int, available: int, what: str, field: str = "value") -> int:
+        """The core's, and in an effect's parts also 8-1-1: 効果は原則、必ず発動し、可能な限り処理を行います。"""
+        done = super().as_far_as_possible(g, wanted, available, what, field)
+        if done < wanted and g.resolving == "effect":
+            g.cite_next("kaiun:8-1-1")
+        return done
 
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
@@ -229,7 +240,8 @@ class KaiunEffects:
             for c in chosen:
                 g.move(c, f"players.{p}.hand", f"players.{p}.trash")
             done.append(f"{p} は手札の{'、'.join(kb.card_label(c) for c in chosen) or 'カード0枚'}を捨てます")
-        return g.log(spec.rule, "adjust", f"判定員の調整: {'、'.join(done)}", ps[0], cites=cites)
+        # 3-4-2: この領域にカードを置く場合、基本的にはそれまでにあったカードの上に置きます
+        return g.log(spec.rule, "adjust", f"判定員の調整: {'、'.join(done)}", ps[0], cites=[*cites, "kaiun:3-4-2"])
 
     def chosen(self, g: GameState, p: str, zone: str, value: Any, what: str) -> list[dict]:
         """The cards of p's zone that `value` names: ids (each must be there), or a number — all of them when the zone
@@ -265,7 +277,7 @@ class KaiunEffects:
             for c in picked:
                 g.move(c, f"players.{p}.hand", f"players.{p}.trash")
             done.append(f"{p} は相手が裏向きのまま選んだ手札{n}枚（{'、'.join(kb.card_label(c) for c in picked) or 'なし'}）を捨てます")
-        return g.log(spec.rule, "adjust", f"判定員の調整: {'、'.join(done)}", ps[0], cites=cites)
+        return g.log(spec.rule, "adjust", f"判定員の調整: {'、'.join(done)}", ps[0], cites=[*cites, "kaiun:3-4-2"])
 
     # ---- バリア (3-7-3: 一番上(右)のカードから順に) -------------------------------------------------------
     def adjust_barrier_to_hand(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
@@ -276,7 +288,7 @@ class KaiunEffects:
 
     def barrier_to(self, g: GameState, spec: Adjustment, target: str, value: int, zone: str, verb: str) -> TraceEntry:
         ps = self.targets(g, target)
-        done, cites = [], [*self.target_cites(target), "kaiun:3-7-3"]
+        done, cites = [], [*self.target_cites(target), "kaiun:3-7-3", *(["kaiun:3-4-2"] if zone == "trash" else [])]
         for p in ps:
             n = self.as_far_as_possible(g, value, len(self.pl(g, p)["barrier"]), f"{p} のバリア", "value")
             for _ in range(n):
@@ -357,7 +369,8 @@ class KaiunEffects:
             if q != p:
                 g.set(f"players.{q}.lost", True)
         g.end_game(p)
-        return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p)
+        return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p,
+                     cites=self.target_cites(target))
 
     def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)

@@ -18,7 +18,7 @@ from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment, Ruleset
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import Decision, Refused, TraceEntry
+from judge_app.engine.trace import Decision, TraceEntry
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
 RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
@@ -384,6 +384,10 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         deferred = self.opt(g, "defeat_timing") == "after_result"
         if deferred:
             g.kaiun_hold += 1
+        if loser and self.pl(g, loser)["left"]:
+            loser = None   # kaiun-multi: left the game during the battle (1-2-6); its result is not processed
+        if winner and self.pl(g, winner)["left"]:
+            winner = None
         if loser:
             yield g.log(C["kaiun:7-1-5-1"], "result",
                         f"{loser} の【バトル敗北時】効果に「このバトルの結果で」の効果があれば適用します"
@@ -480,9 +484,9 @@ class KaiunRuleset(KaiunEffects, Ruleset):
             g.set(f"players.{p}.cost_area", pl["cost_area"] + deck[:n])
             need -= n
             rest = "リフレッシュ後に残りの" if rule == C["kaiun:6-6-1-1"] else ""
-            # the number paid is the battle-area card's コスト (2-5-1)
+            # the number paid is the battle-area card's コスト (1-3-7-1: カードに表記されている数字の分; 2-5-1)
             yield g.log(rule, "cost", f"{p} は{rest}コスト{n}枚をデッキの上からコストエリアに置きます", p,
-                        cites=("kaiun:2-5-1",))
+                        cites=("kaiun:1-3-7-1", "kaiun:2-5-1"))
             if not self.pl(g, p)["deck"]:
                 yield from self.refresh(g, p)
                 rule = C["kaiun:6-6-1-1"]
@@ -617,14 +621,9 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner, cites=met)
 
     # ---- adjustments held to the rules (issue 28) ------------------------------------------------------
-    def adjust(self, g: GameState, body: dict) -> TraceEntry:
-        """Once the game is over nothing more is done: refused citing the clause whose step ended it."""
-        if g.finished:
-            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.ended_by(g), "op")
-        return super().adjust(g, body)
-
     def ended_by(self, g: GameState) -> str:
-        """The clause of the step that ended the game (1-2-1 a defeat, 1-2-3 a ジャンケン, 1-2-4 投了, 1-2-6 a card)."""
+        """Once the game is over nothing more is done: a refused adjustment, and the rest of an effect, cite the clause
+        of the step that ended it (1-2-1 a defeat, 1-2-3 a ジャンケン, 1-2-4 投了, 1-2-6 a card)."""
         for e in reversed(g.trace):
             if any(c.path == "finished" for c in e.changes):
                 return e.rule
@@ -661,7 +660,7 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         self.refresh_changes(g, p)
         rule, text, more = self.after_refresh_changes(g, p)
         cites += ["kaiun:9-3-2", "kaiun:9-3-1", rule, *more]
-        return f"デッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
+        return f"{p} のデッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
 
     def adjust_concede(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)

@@ -195,8 +195,8 @@ class KaiunMultiRuleset(KaiunRuleset):
         for p, word, field, rule, limit in (
                 (winner, "【バトル勝利時】", "win_used", "kaiun-multi:7-3-4", "kaiun:10-1-2-2"),
                 (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
-            if not p:
-                continue
+            if not p or self.pl(g, p)["left"]:
+                continue  # a player who left during the battle (a card's 敗北, 1-2-6) takes no further step in it
             if once and self.pl(g, p)[field]:
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
@@ -368,5 +368,5 @@ class KaiunMultiRuleset(KaiunRuleset):
         p = self.single(g, target)
         tail = self.leave_now(g, p)
         return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p,
-                     cites=("kaiun-multi:1-2-1",))
+                     cites=(*self.target_cites(target), "kaiun-multi:1-2-1"))
 
