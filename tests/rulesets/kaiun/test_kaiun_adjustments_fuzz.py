@@ -5,6 +5,7 @@ import random
 import pytest
 
 from judge_app.engine import EngineError, Game, get_ruleset
+from judge_app.engine.citations import prose_only
 from judge_app.engine.policies import SeededRandom
 
 OPS = ["unchi", "win_battle", "draw", "discard", "barrier_to_hand", "barrier_to_trash", "discard_random", "move",
@@ -76,3 +77,4 @@ def test_random_adjustments_keep_invariants_and_replay(game_key):
             assert rs.invariants(g.state) == [], (seed, board["options"])
         again = Game.replay(rs, board, seed, g.answers)
         assert again.state.data == g.state.data
+        assert [e.message for e in g.trace if prose_only(e)] == []   # every clause a message names is cited
