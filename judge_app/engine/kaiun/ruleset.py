@@ -8,6 +8,7 @@ applies it as adjustments (運値±N, 「このバトルに勝つ」, draw, disc
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -18,7 +19,7 @@ from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment, Ruleset
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import Decision, TraceEntry
+from judge_app.engine.trace import Decision, TraceEntry, Withheld
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
 RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
@@ -161,6 +162,11 @@ class KaiunRuleset(KaiunEffects, Ruleset):
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
         return self.C["kaiun:6-3-1"], self.C["kaiun:6-3-2"]
 
+    @functools.lru_cache(maxsize=8)
+    def keep_withheld(self, place_rule: str) -> tuple[Withheld, ...]:
+        """6-3-1 (kaiun-multi 6-3-1-1, 6-3-1-3): with no face-up card, 「何もしない」 is not the player's to choose."""
+        return (Withheld("keep", "何もしない", place_rule, "バトルエリアに表向きのカードが無いため、手札からカード1枚を裏向きで置きます"),)
+
     def set_group(self, g: GameState, group: list[str]):
         """Everyone in the group chooses (1-3-4: at once, so none sees another's choice), then all place."""
         choices: dict[str, Any] = {}
@@ -181,8 +187,7 @@ class KaiunRuleset(KaiunEffects, Ruleset):
                     continue
                 choices[p] = yield g.ask(p, "バトルエリアに裏向きで置くカードを選んでください",
                                          [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule,
-                                         withheld=[("keep", "何もしない", place_rule,
-                                                    "バトルエリアに表向きのカードが無いため、手札からカード1枚を裏向きで置きます")])
+                                         withheld=self.keep_withheld(place_rule))
             else:
                 if not pl["hand"]:
                     yield g.log(choose_rule, "set", f"{p} は手札が無いため、何もしません", p)
@@ -508,7 +513,8 @@ class KaiunRuleset(KaiunEffects, Ruleset):
     def turn_end(self, g: GameState):
         for p in self.in_game(g):
             g.set(f"players.{p}.battle_result", None)
-            g.set(f"players.{p}.keywords_used", [])  # 10-1-1-2 …: once per turn, counted afresh
+            if self.pl(g, p)["keywords_used"]:
+                g.set(f"players.{p}.keywords_used", [])  # 10-1-1-2 …: once per turn, counted afresh
         g.set("turn", g.turn + 1)
         g.set("phase", "draw")
         yield g.log(self.C["kaiun:6-6-6"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
@@ -566,8 +572,8 @@ class KaiunRuleset(KaiunEffects, Ruleset):
 
     # ---- 9 ルール処理 / 1-2 勝敗 ----------------------------------------------------------------
     def rule_processing(self, g: GameState):
-        if g.kaiun_hold or g.finished:
-            return
+        if g.kaiun_hold or g.finished or not any(pl["defeat"] for pl in g.data["players"].values()):
+            return  # before every step: nothing to do unless a defeat condition is met (the common case, kept cheap)
         flagged = self.defeat_flagged(g)
         if flagged:
             yield from self.defeat_check(g, flagged)

@@ -259,7 +259,8 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def turn_end(self, g: GameState):
         for p in self.in_game(g):
-            g.set(f"players.{p}.keywords_used", [])
+            if self.pl(g, p)["keywords_used"]:
+                g.set(f"players.{p}.keywords_used", [])
             g.set(f"players.{p}.kaiun_used", False)
             g.set(f"players.{p}.win_used", False)
             g.set(f"players.{p}.lose_used", False)
