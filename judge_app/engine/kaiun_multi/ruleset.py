@@ -19,7 +19,7 @@ from judge_app.engine.kaiun_multi.options import RULE_OPTIONS
 from judge_app.engine.kaiun_multi.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import TraceEntry
+from judge_app.engine.trace import Refused, TraceEntry
 
 # The kaiun procedures this book restates under its own numbers (the shared code cites the kaiun id).
 MULTI_CLAUSES = Clauses({
@@ -227,6 +227,19 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def keyword_scope(self, g: GameState, k: str) -> str:
         return "このバトルで" if k in self.per_battle_keywords(g) else "このターン"
+
+    def keyword_clauses(self, g: GameState, k: str, p: str) -> tuple[str, str]:
+        """【開運時】 is the first step of a battle (7-3-1, before 7-3-2 compares): a 子 has one battle, so once its result
+        is in, its 【開運時】 has passed; the 親's activates in its first battle only unless kaiun_timing=every_battle."""
+        when, limit = super().keyword_clauses(g, k, p)
+        if k == "開運時" and self.pl(g, p)["battle_result"] is not None:
+            if p != g.data["parent"]:
+                raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
+                              "kaiun-multi:7-3-1", "keyword")
+            if "開運時" not in self.per_battle_keywords(g):
+                raise Refused(f"keyword: 親 {p} の【開運時】は最初のバトルで発動しています。1ターンに1度のみです（10-1-1-2）",
+                              "kaiun:10-1-1-2", "keyword")
+        return when, limit
 
     def battle_end(self, g: GameState, battlers: list[str]):
         g.kaiun_skipped = set()
