@@ -166,7 +166,7 @@ COLD = ("import os, sys, time; t=time.perf_counter(); from judge_app import crea
         "app=create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INDEX_DIR': %r}); "
         "print(time.perf_counter()-t); sys.stdout.flush(); os._exit(0)")
 
-WORKER = ("import json, resource, sys; from judge_app import create_app; from judge_app.search import get_service; "
+WORKER = ("import json, resource, sys; from judge_app import create_app; from judge_app.web.shared.services import search_service as get_service; "
           "app=create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INDEX_DIR': %r}); "
           "svc=get_service(app); start=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
           "[svc.search(q, doc=d, limit=10) for q, d in json.load(sys.stdin)]; "

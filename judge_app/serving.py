@@ -21,9 +21,9 @@ def warm(app: Flask) -> dict:
     corpus = _optional("judge_app.corpus")
     if corpus is not None and hasattr(corpus, "get_corpus"):
         stats["clauses"] = sum(len(d.clauses) for d in corpus.get_corpus().docs.values())
-    search = _optional("judge_app.search")
-    if search is not None and hasattr(search, "get_service"):
-        svc = search.get_service(app)   # opens the cached index, or builds it (atomically) when missing or bad
+    services = _optional("judge_app.web.shared.services")
+    if services is not None and hasattr(services, "search_service"):
+        svc = services.search_service(app)   # opens the cached index, or builds it (atomically) when missing or bad
         svc.search("ルール", limit=1)     # loads the analysers' dictionaries here, shared copy-on-write
         stats["index"] = {k: svc.stats.get(k) for k in ("cached", "docs")}
     stats["seconds"] = round(time.perf_counter() - t0, 3)

@@ -1,7 +1,5 @@
-"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/migrations)."""
+"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/store/migrations)."""
 from __future__ import annotations
-
-from judge_app import settings
 
 
 def register(sub) -> None:
@@ -13,18 +11,10 @@ def register(sub) -> None:
     cur.set_defaults(func=run_current)
 
 
-def target() -> str:
-    """The database the app would use: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
-    from judge_app.resources import instance_dir
-
-    return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
-
-
 def run_upgrade(args) -> int:
-    from judge_app import migrations
-    from judge_app.store import Store, describe
+    from judge_app.store import Store, configured_target, describe, migrations
 
-    store = Store(target())
+    store = Store(configured_target())
     try:
         before = _current(store)
         after = migrations.upgrade(store.engine)
@@ -35,10 +25,9 @@ def run_upgrade(args) -> int:
 
 
 def run_current(args) -> int:
-    from judge_app import migrations
-    from judge_app.store import Store, describe
+    from judge_app.store import Store, configured_target, describe, migrations
 
-    store = Store(target())
+    store = Store(configured_target())
     try:
         now = _current(store)
     finally:
@@ -50,7 +39,7 @@ def run_current(args) -> int:
 
 
 def _current(store) -> str | None:
-    from judge_app import migrations
+    from judge_app.store import migrations
 
     with store.engine.connect() as conn:
         return migrations.current(conn) or migrations._legacy_revision(conn)

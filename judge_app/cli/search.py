@@ -21,13 +21,7 @@ def run(args) -> int:
     if not 1 <= args.limit <= MAX_LIMIT:
         print(f"error: --limit は 1〜{MAX_LIMIT} で指定してください", file=sys.stderr)
         return 2
-    if args.index_dir:
-        svc = get_service(index_dir=args.index_dir)
-    else:
-        from judge_app import settings
-        from judge_app.resources import instance_dir
-
-        svc = get_service(index_dir=settings.get("INDEX_DIR") or str(instance_dir() / "index"))
+    svc = get_service(args.index_dir)   # None: the settings' index folder
     try:
         ans = svc.search(" ".join(args.query), doc=args.doc, limit=args.limit)
     except UnknownDoc as e:

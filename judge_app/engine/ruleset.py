@@ -14,9 +14,10 @@ from typing import Any, ClassVar, Generator
 
 import jsonschema
 
+from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, BoardError, Decision, Refused, TraceEntry
+from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
 
@@ -70,6 +71,8 @@ class Ruleset(ABC):
     # kept in rules_corpus/manifest.yaml (the one every ruleset was written from). Set it when a ruleset is
     # rewritten for a newer edition, so saved rulings and sessions keep reading their ids right.
     cites_editions: ClassVar[dict[str, str]] = {}
+    # The game's board notation (judge_app/engine/<game>/notation.py, docs/notation.md): dump, load and parse.
+    notation: ClassVar[Any] = None
 
     def phase_label(self, phase: str | None) -> str:
         return self.phase_labels.get(phase, phase) if phase else ""
@@ -128,6 +131,29 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game_board(self, rng: random.Random) -> dict:
         """A fresh game set-up with legal random decks (fuzzing, and 「新しいゲーム」 in the builder)."""
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        """A legal board in the middle of a game (turn 3, both sides set up): where a judge starts from."""
+        raise NotImplementedError(f"{self.title}（{self.game}）には対局途中の既定の盤面がありません")
+
+    def dump_notation(self, board: dict) -> str:
+        """The board in the game's one-line notation (docs/notation.md)."""
+        return self._board_notation().dump(board)
+
+    def load_notation(self, text: str) -> dict:
+        """The board a notation text writes, validated: any error is a NotationError naming the token."""
+        board, reading = self._board_notation().parse(text)
+        try:
+            return self.validate_board(board)
+        except NotationError:
+            raise
+        except BoardError as e:
+            raise token_error(e, reading) from e
+
+    def _board_notation(self):
+        if self.notation is None:
+            raise BoardError(f"{self.title}（{self.game}）の盤面には記法がありません（JSON で入力してください）", "notation")
+        return self.notation
 
     # ---- play --------------------------------------------------------------
     # Whether rule processing also runs between a Decision and its answer (a judge's adjustment can land there).

@@ -121,6 +121,19 @@ class BoardError(EngineError):
     """A board that the ruleset's schema or invariants refuse."""
 
 
+class NotationError(BoardError):
+    """Board notation that cannot be read: `token` is the offending token as typed, `position` its character
+    offset in the text (docs/notation.md)."""
+
+    def __init__(self, message: str, token: str, position: int, field: str | None = "notation"):
+        super().__init__(message, field)
+        self.token = token
+        self.position = position
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "token": self.token, "position": self.position}
+
+
 class AnswerError(EngineError):
     """An answer that does not fit the pending decision."""
 

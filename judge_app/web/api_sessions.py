@@ -12,18 +12,18 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from judge_app import store
 from judge_app.engine import UNTIL
 from judge_app.web import session_core as core
 from judge_app.web.rulings import listing, wants_review
 from judge_app.web.session_core import ApiError
+from judge_app.web.shared.services import migrate_store
 from judge_app.web.views import MESSAGES, error
 
 bp = Blueprint("api_sessions", __name__, url_prefix="/api")
 
 
 def init_app(app) -> None:
-    store.init_app(app)
+    migrate_store(app)
 
 
 # ---- input -----------------------------------------------------------------------------------

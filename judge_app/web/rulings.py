@@ -10,7 +10,7 @@ import datetime as dt
 import yaml
 from flask import Blueprint, Response, redirect, request, url_for
 
-from judge_app.store import get_store
+from judge_app.web.shared.services import get_store
 from judge_app.web import csrf, views
 from judge_app.web import session_core as core
 from judge_app.web import ruling_review

@@ -14,15 +14,16 @@ from flask import Blueprint, Flask, jsonify, request
 from markupsafe import Markup, escape
 
 from judge_app.corpus import get_corpus
-from judge_app.search import MAX_LIMIT, UnknownDoc, get_service
+from judge_app.search import MAX_LIMIT, UnknownDoc
 from judge_app.web.clause_text import clause_url
+from judge_app.web.shared.services import search_service
 from judge_app.web.views import error, render
 
 bp = Blueprint("search", __name__)
 
 
 def init_app(app: Flask) -> None:
-    get_service(app)          # at start-up: build or load the index once per process
+    search_service(app)       # at start-up: build or load the index once per process
 
     @app.template_filter("marked")
     def marked(text: str, marks) -> Markup:
@@ -60,7 +61,7 @@ def _answer():
         return None, error(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
                            field="limit", code="bad_limit")
     try:
-        ans = get_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None, limit=limit)
+        ans = search_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None, limit=limit)
     except UnknownDoc as e:
         return None, _doc_error(e)
     for r in ans["results"]:
@@ -83,7 +84,7 @@ def search_page():
 
 
 def _glossary(doc: str) -> dict:
-    terms = get_service().glossary_for(doc)
+    terms = search_service().glossary_for(doc)
     for t in terms:
         t["url"] = clause_url(t["id"])
     return {"doc": doc, "terms": terms}

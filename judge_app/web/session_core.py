@@ -17,7 +17,8 @@ from flask import current_app, url_for
 from judge_app.engine import EngineError, Game, LoopLimit, registry
 from judge_app.engine.ruleset import Ruleset
 from judge_app.scenarios import load_scenario, play_scenario
-from judge_app.store import Conflict, NotFound, RulingRecord, SessionRecord, get_store
+from judge_app.store import Conflict, NotFound, RulingRecord, SessionRecord
+from judge_app.web.shared.services import get_store
 from judge_app.web.ruling_review import Citations, cited, editions_in_force, review, ruling_citations
 
 TITLE_MAX = 200

@@ -127,7 +127,7 @@ def test_app_started_on_a_garbled_cache_serves_search(pristine, tmp_path, monkey
     assert stats["index"]["cached"] is False
     resp = app.test_client().get("/api/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC&limit=8")
     if resp.status_code == 404:   # the search page lands on its own branch; the service answer is the contract
-        from judge_app.search import get_service
+        from judge_app.web.shared.services import search_service as get_service
 
         assert [h["id"] for h in get_service(app).search(QUERIES[0], limit=8)["results"]] == expected[0]
     else:

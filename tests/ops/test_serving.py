@@ -30,7 +30,7 @@ def test_serve_command_runs_gunicorn_with_the_config_module():
 
 
 def test_warm_builds_the_index_and_after_fork_drops_the_masters_searchers(app):
-    from judge_app.search import get_service
+    from judge_app.web.shared.services import search_service as get_service
     from judge_app.serving import after_fork, warm
 
     stats = warm(app)

@@ -4,7 +4,7 @@ import os
 
 
 def test_app_fixture_uses_the_store_the_run_asked_for(app):
-    from judge_app.store import get_store
+    from judge_app.web.shared.services import get_store
 
     want = "postgresql" if os.environ.get("JUDGE_APP_TEST_STORE") == "postgresql" else "sqlite"
     with app.app_context():

@@ -10,7 +10,7 @@ import json
 import pytest
 from sqlalchemy import inspect, text
 
-from judge_app import migrations
+from judge_app.store import migrations
 from judge_app.store import Store, metadata
 
 TODAY_SCHEMA = """
@@ -130,7 +130,7 @@ def test_db_cli_upgrades_and_reports(tmp_path, monkeypatch, capsys):
 
 
 def test_newest_revision_is_the_migrations_head_and_a_current_database_skips_alembic(store_url):
-    from judge_app import migrations
+    from judge_app.store import migrations
     from judge_app.store import NEWEST_REVISION, Store
 
     assert NEWEST_REVISION == migrations.head()

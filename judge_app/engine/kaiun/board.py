@@ -173,3 +173,45 @@ def new_game_board(rng: random.Random) -> dict:
 def card_label(card: dict) -> str:
     return (f"「{card['name']}」（{card['janken']} 運値{card['unchi_kachi']}/{card['unchi_aiko_make']}"
             f" コスト{card['cost']}）")
+
+
+# ---- the mid-game board a judge starts from (docs/notation.md) ------------------------------------------
+
+def battle_card(rng: random.Random, player: str) -> dict:
+    """A card opened in the battle area, with the id and name the notation fills in (p1-a1)."""
+    kachi = rng.randint(2, 9)
+    return {"id": f"{player}-a1", "name": "バトルエリア1", "janken": rng.choice(JANKEN), "unchi_kachi": kachi,
+            "unchi_aiko_make": rng.randint(0, kachi - 1), "cost": rng.randint(0, 2)}
+
+
+def played_turns(rng: random.Random, players: list[str], turns: int) -> dict:
+    """Zone sizes after `turns` whole turns of 6-2 … 6-6: each draws 1, sets a card (the old one to the trash),
+    a loser takes a barrier into the hand (7-1-5-4), each pays a cost from the deck to the trash (6-6-1)."""
+    size = {p: {"deck": DECK_SIZE - BARRIER_SIZE, "barrier": BARRIER_SIZE, "hand": 0, "trash": 0, "battle": 0}
+            for p in players}
+    for _ in range(turns):
+        for z in size.values():
+            z["deck"], z["hand"] = z["deck"] - 1, z["hand"] + 1
+            z["trash"] += z["battle"]
+            z["hand"], z["battle"] = z["hand"] - 1, 1
+        for p in rng.sample(players, rng.randint(1, len(players) - 1)):
+            size[p]["barrier"] -= 1
+            size[p]["hand"] += 1
+        for z in size.values():
+            paid = rng.randint(0, 2)
+            z["deck"], z["trash"] = z["deck"] - paid, z["trash"] + paid
+    return size
+
+
+def midgame_player(rng: random.Random, p: str, z: dict) -> dict:
+    """Turn 3's draw and set done (the card kept or replaced) and opened: the battle about to be fought."""
+    replaced = int(rng.random() < 0.5)
+    return {"deck_count": z["deck"] - 1, "barrier_count": z["barrier"], "battle_area": [battle_card(rng, p)],
+            "trash_count": z["trash"] + replaced, "hand_count": z["hand"] + 1 - replaced}
+
+
+def midgame_board(rng: random.Random) -> dict:
+    """Turn 3 at the start of the battle phase: kaiun has no main phase, and a judge is most often called to a
+    battle (ジャンケン, 運値, the result processing of 7-1-5): both battle cards are open, nothing is decided yet."""
+    size = played_turns(rng, ["p1", "p2"], 2)
+    return {"turn": 3, "phase": "battle", "players": {p: midgame_player(rng, p, z) for p, z in size.items()}}

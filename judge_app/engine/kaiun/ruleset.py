@@ -14,6 +14,7 @@ from typing import Any
 
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
+from judge_app.engine.kaiun import notation
 from judge_app.engine.kaiun.effects import KaiunEffects
 from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
@@ -37,6 +38,7 @@ class KaiunRuleset(KaiunEffects, Ruleset):
     doc = "kaiun"
     title = "開運コロシアム"
     concede_rule = "kaiun:1-2-4"
+    notation = notation
     C = Clauses()
     board_schema = kb.BOARD_SCHEMA
     unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
@@ -73,6 +75,9 @@ class KaiunRuleset(KaiunEffects, Ruleset):
 
     def new_game_board(self, rng: random.Random) -> dict:
         return kb.new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return kb.midgame_board(rng)
 
     def invariants(self, g: GameState) -> list[str]:
         return kaiun_invariants.invariants(g)

@@ -27,3 +27,13 @@ def check_seats(board: dict) -> None:
 def new_game_board(rng: random.Random) -> dict:
     n = rng.randint(3, 5)
     return {"players": {f"p{i}": {"deck": kb.random_deck(rng, f"p{i}")} for i in range(1, n + 1)}}
+
+
+def midgame_board(rng: random.Random) -> dict:
+    """Turn 3 at the start of the battle phase, as in kaiun (kb.midgame_board): every player's card is open and the
+    親, two seats clockwise from the first 親 (6-6-7), is about to battle each 子 in turn."""
+    players = [f"p{i}" for i in range(1, rng.randint(3, 5) + 1)]
+    size = kb.played_turns(rng, players, 2)
+    first = rng.randrange(len(players))
+    return {"turn": 3, "phase": "battle", "parent": players[(first + 2) % len(players)],
+            "players": {p: kb.midgame_player(rng, p, z) for p, z in size.items()}}

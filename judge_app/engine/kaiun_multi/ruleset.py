@@ -15,6 +15,7 @@ from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun.ruleset import RESULT_JA, Clauses, KaiunRuleset
 from judge_app.engine.kaiun_multi import board as multi_board
 from judge_app.engine.kaiun_multi import invariants as multi_invariants
+from judge_app.engine.kaiun_multi import notation
 from judge_app.engine.kaiun_multi.options import RULE_OPTIONS
 from judge_app.engine.kaiun_multi.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment
@@ -76,6 +77,7 @@ class KaiunMultiRuleset(KaiunRuleset):
     game_over_rule = "kaiun-multi:1-2-1"   # 1人以外のすべてのプレイヤーが敗北した場合、ゲームが終了します
     kaiun_phase = "battle"                  # 7-3-1: 【開運時】 at the start of each battle, not in the open phase
     kaiun_timing_rule = "kaiun-multi:7-3-1"
+    notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
     unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
@@ -93,6 +95,9 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def new_game_board(self, rng: random.Random) -> dict:
         return multi_board.new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return multi_board.midgame_board(rng)
 
     def invariants(self, g: GameState) -> list[str]:
         return multi_invariants.invariants(g)

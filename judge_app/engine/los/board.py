@@ -171,3 +171,21 @@ def initial_data(board: dict, options: dict) -> dict:
 def new_game_board(rng) -> dict:
     """A fresh game with two legal random decks (deckgen.py)."""
     return random_board(rng)
+
+
+# ---- the mid-game board a judge starts from (docs/notation.md) ------------------------------------------
+
+def midgame_board(rng) -> dict:
+    """Turn 3, p1's main phase (p1 went first): each side put a character in its 前衛 and a card in its energy
+    zone on its first turn; p1 has drawn for turn 3 (5.2) and has not placed this turn's energy yet. Ids and names
+    are the ones the notation fills in (p1-f2, 前衛2), so its notation is short."""
+    def side(p: str) -> dict:
+        lane = rng.randrange(LANES)
+        front: list = [None] * LANES
+        front[lane] = {"id": f"{p}-f{lane + 1}", "name": f"前衛{lane + 1}", "atk": rng.randrange(300, 900, 100),
+                       "def": rng.randrange(100, 700, 100), "down": rng.randrange(100, 500, 100),
+                       "lead": ["up"] + [i for i in ("left", "right") if rng.random() < 0.4]}
+        hand = 7 - 1 - 1 + 1   # dealt 7 (5.1), a character and an energy placed, one drawn
+        return {"life": 3000, "front": front, "energy": [{"id": f"{p}-e1", "name": "エネルギー1"}],
+                "deck_count": 50 - 7 - 1, "hand": [{"id": f"{p}-h{i}", "name": f"手札{i}"} for i in range(1, hand + 1)]}
+    return {"turn": 3, "phase": "main", "turn_player": "p1", "players": {"p1": side("p1"), "p2": side("p2")}}

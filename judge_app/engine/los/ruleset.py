@@ -5,7 +5,8 @@ import random
 
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
 from judge_app.engine.los.attack import attack_phase
-from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, new_game_board
+from judge_app.engine.los import notation
+from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, midgame_board, new_game_board
 from judge_app.engine.los.invariants import invariants
 from judge_app.engine.los.preparation import preparation
 from judge_app.engine.los.options import RULE_OPTIONS
@@ -28,6 +29,7 @@ class LosRuleset(LosAdjustments, Ruleset):
     phase_labels = PHASE_LABELS
     adjustments = ADJUSTMENTS
     concede_rule = "los:4"
+    notation = notation
 
     def check_board(self, board: dict) -> None:
         check_board(board)
@@ -38,6 +40,9 @@ class LosRuleset(LosAdjustments, Ruleset):
 
     def new_game_board(self, rng: random.Random) -> dict:
         return new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return midgame_board(rng)
 
     def players(self, g: GameState) -> list[str]:
         return ["p1", "p2"]

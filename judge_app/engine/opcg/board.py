@@ -257,3 +257,34 @@ def random_player(rng: random.Random, player: str) -> dict:
 
 def new_game_board(rng: random.Random) -> dict:
     return {"players": {"p1": random_player(rng, "p1"), "p2": random_player(rng, "p2")}}
+
+
+# ---- the mid-game board a judge starts from (docs/notation.md) ------------------------------------------
+
+def midgame_board(rng: random.Random) -> dict:
+    """Turn 3, p1's main phase (p1 went first): each side played a character on its first turn, p2's leader
+    attacked on turn 2 (p1 took 1 life into hand; p2's leader and DON!! stay rested until p2's refresh phase).
+    Ids and names are the ones the notation fills in (p1-c1, キャラ1), so its notation is short."""
+    colour = rng.choice(COLOURS)
+
+    def leader(p: str) -> dict:
+        return {"id": f"{p}-L", "name": f"リーダー{p}", "power": rng.choice([5000, 5000, 6000]), "life": 5,
+                "colors": [colour]}
+
+    def character(p: str, cost: int) -> dict:
+        return {"id": f"{p}-c1", "name": "キャラ1", "cost": cost, "power": 1000 * rng.randint(cost + 1, cost + 3)}
+
+    p2_cost = rng.randint(1, 2)
+    return {
+        "turn": 3, "phase": "main", "turn_player": "p1",
+        "players": {
+            # dealt 5 and 5 life; turn 1: 1 DON!!, no draw, a 1-cost character; turn 2: 1 life to hand;
+            # turn 3: drew 1, 2 more DON!!, all active again
+            "p1": {"leader": leader("p1"), "characters": [character("p1", 1)], "cost_area": {"active": 3},
+                   "life_count": 4, "deck_count": 50 - 5 - 5 - 1, "hand_count": 5 - 1 + 1 + 1},
+            # turn 2: drew 1, 2 DON!!, rested to play a character; the leader attacked
+            "p2": {"leader": {**leader("p2"), "rested": True}, "characters": [character("p2", p2_cost)],
+                   "cost_area": {"active": 2 - p2_cost, "rested": p2_cost},
+                   "life_count": 5, "deck_count": 50 - 5 - 5 - 1, "hand_count": 5 + 1 - 1},
+        },
+    }

@@ -6,7 +6,7 @@ import random
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import board as board_mod
-from judge_app.engine.opcg import actions, turn
+from judge_app.engine.opcg import actions, notation, turn
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
 from judge_app.engine.opcg.invariants import invariants
 from judge_app.engine.opcg.options import RULE_OPTIONS
@@ -24,6 +24,7 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     phase_labels = PHASE_LABELS
     adjustments = ADJUSTMENTS
     concede_rule = "opcg:1-2-3"
+    notation = notation
 
     def check_board(self, board: dict) -> None:
         board_mod.check_board(board)
@@ -33,6 +34,9 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
 
     def new_game_board(self, rng: random.Random) -> dict:
         return board_mod.new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return board_mod.midgame_board(rng)
 
     # 9-1-2: rule processing is checked before every step, an answer included: a defeat condition met by the rules
     # or by a judge's adjustment between steps is processed at once.

@@ -365,3 +365,21 @@ def random_deck(rng: random.Random, p: str) -> list[dict]:
 
 def new_game_board(rng: random.Random) -> dict:
     return {"players": {p: {"deck": random_deck(rng, p)} for p in PLAYERS}}
+
+
+# ---- the mid-game board a judge starts from (docs/notation.md) ------------------------------------------
+
+def midgame_board(rng: random.Random) -> dict:
+    """Turn 3, p1's main phase (p1 started): each side set a node and played a 1-cost character with it on its
+    first turn; p1's node stood up again in its active phase (4.4), p2's still sleeps. Ids and names are the ones
+    the notation fills in (p1-f1, キャラ1), so its notation is short."""
+    def side(p: str, node_state: str) -> dict:
+        character = {"id": f"{p}-f1", "name": "キャラ1", "type": "character", "cost": 1, "need": rng.randint(0, 1),
+                     "attack": rng.randint(1, 4), "toughness": rng.randint(1, 4), "graze": rng.randint(0, 1),
+                     "race": [rng.choice(_RACES)]}
+        node = {"id": f"{p}-n1", "name": "ノード", **({"state": "sleep"} if node_state == "sleep" else {})}
+        hand = 7 - 1 - 1 + 1   # dealt 7 (1.2.7.c), a node set and a character played, one drawn
+        return {"life": 25, "field": [character], "nodes": [node], "deck_count": 50 - 7 - 1,
+                "hand": [{"id": f"{p}-h{i}", "name": f"手札{i}"} for i in range(1, hand + 1)]}
+    return {"turn": 3, "phase": "main", "turn_player": "p1",
+            "players": {"p1": side("p1", "active"), "p2": side("p2", "sleep")}}

@@ -6,7 +6,8 @@ import random
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.battle import BattleMixin
-from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, new_game_board, setup_state
+from judge_app.engine.thv import notation
+from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board, new_game_board, setup_state
 from judge_app.engine.thv.cards import PLAYERS, ZONES
 from judge_app.engine.thv.costs import CostMixin
 from judge_app.engine.thv.damage import DamageMixin
@@ -31,6 +32,7 @@ class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, 
     phase_labels = PHASE_LABELS
     adjustments = ADJUSTMENTS
     concede_rule = "thv:1.5.3.d"
+    notation = notation
 
     def check_board(self, board):
         check_board(board, self.options_of(board))
@@ -47,6 +49,9 @@ class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, 
 
     def new_game_board(self, rng: random.Random) -> dict:
         return new_game_board(rng)
+
+    def midgame_board(self, rng: random.Random) -> dict:
+        return midgame_board(rng)
 
     def invariants(self, g):
         return invariants(g)

@@ -19,6 +19,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection, Engine
 
+from judge_app.store.schema import metadata
+
 HERE = Path(__file__).resolve().parent
 ADVISORY_LOCK = 0x6A756467   # "judg": one key for every judge_app migration on a PostgreSQL server
 
@@ -56,8 +58,6 @@ def upgrade(engine: Engine) -> str:
         cfg = config(conn)
         legacy = _legacy_revision(conn)
         if legacy is not None:
-            from judge_app.store import metadata
-
             metadata.create_all(conn, checkfirst=True)   # a table the old code had not made yet: as it is now
             command.stamp(cfg, legacy)
         if current(conn) != head():

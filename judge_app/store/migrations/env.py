@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from judge_app.store import metadata
+from judge_app.store.schema import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:

@@ -7,9 +7,10 @@ SQLAlchemy Core expressions, and runs on both databases. Every write is one tran
 names the version it was computed from and fails (Conflict) if another worker or server wrote in between, so no
 answer is ever lost silently.
 
-Which database: `JUDGE_APP_DATABASE_URL` (`postgresql://user@host/db`, or any `sqlite:///…`) if set, else the
-SQLite file `JUDGE_APP_DATABASE` (default `<instance>/judge_app.sqlite3`). The schema is created and upgraded by
-the Alembic migrations in judge_app/migrations at start-up (`judge-app db upgrade` does the same by hand).
+Which database: the caller names it, as a URL (`postgresql://user@host/db`, any `sqlite:///…`) or a SQLite path.
+`configured_target()` reads it from the settings (`JUDGE_APP_DATABASE_URL`, else the SQLite file `JUDGE_APP_DATABASE`,
+default `<instance>/judge_app.sqlite3`); the web app passes its own config. The schema (schema.py) is created and
+upgraded by the Alembic migrations in migrations/ at start-up (`judge-app db upgrade` does the same by hand).
 """
 from __future__ import annotations
 
@@ -22,53 +23,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, event, func,
-                        insert, select, update)
+from sqlalchemy import create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
-# The schema at the newest migration (judge_app/migrations/versions). A column added here needs a migration too;
-# tests/store/test_migrations.py checks that the migrated schema and this one agree.
-metadata = MetaData()
-sessions = Table(
-    "sessions", metadata,
-    Column("id", String, primary_key=True),
-    Column("game", String, nullable=False),
-    Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
-    Column("answers", Text, nullable=False),
-    Column("title", Text, nullable=False, server_default=""),
-    Column("version", Integer, nullable=False, server_default="0"),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-)
-rulings = Table(
-    "rulings", metadata,
-    Column("slug", String, primary_key=True),
-    Column("game", String, nullable=False),
-    Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
-    Column("answers", Text, nullable=False),
-    Column("title", Text, nullable=False),
-    Column("note", Text, nullable=False, server_default=""),
-    Column("created", Float, nullable=False),
-    # JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings saved before
-    # editions existed: read as each rulebook's first edition). Added by migration 0002.
-    Column("editions", Text, nullable=False, server_default="{}"),
-)
-Index("rulings_created", rulings.c.created.desc())
+from judge_app import settings
+from judge_app.resources import instance_dir
+from judge_app.store.schema import NEWEST_REVISION, rulings, sessions
 
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 SLUG_LENGTH = 10  # 31^10 ≈ 8e14: not enumerable by guessing, short enough to share
 
 
-class NotFound(LookupError):
-    pass
+class StoreError(Exception):
+    """`message` says what went wrong (in Japanese where a judge reads it); `field` names the input it concerns."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message, self.field = message, field
 
 
-class Conflict(RuntimeError):
-    """Another request changed the session after it was read."""
+class NotFound(StoreError, LookupError):
+    """No session, ruling (or, for the layers above, game or scenario) of that name."""
+
+
+class Conflict(StoreError, RuntimeError):
+    """What is stored no longer fits the request: another request changed the session after it was read, or a
+    saved session or ruling no longer replays."""
 
 
 @dataclass
@@ -186,7 +168,7 @@ class Store:
         """Create or upgrade the schema to the newest migration (a no-op when it is there already)."""
         if self.at_newest_revision():
             return   # the common start-up: one query, and Alembic (a third of a cold start) is never imported
-        from judge_app.migrations import upgrade
+        from judge_app.store.migrations import upgrade
 
         upgrade(self.engine)
 
@@ -282,34 +264,31 @@ def _editions(raw: str | None) -> dict:
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-# ---- Flask glue: one engine (and its pool of connections) per process and database ------------------------------
+# ---- one Store per process and database ---------------------------------------------------------------------------
 # Opening and closing a SQLite connection per request cost more than the request: closing the last connection to a
 # WAL database checkpoints it (and syncs) every time. Pooled connections stay open instead. A pool never crosses a
 # fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
 _lock = threading.Lock()
-# The newest file in judge_app/migrations/versions (tests/store/test_migrations.py holds it to Alembic's head).
-NEWEST_REVISION = "0002"
-
 _stores: dict[tuple[int, str], Store] = {}
 
 
-def app_url(config) -> str:
-    """The app's database: DATABASE_URL when set, else the SQLite file DATABASE."""
-    return database_url(config.get("DATABASE_URL") or config["DATABASE"])
+def configured_target() -> str:
+    """The database the settings name: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
+    return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
 
 
-def init_app(app) -> None:
-    store = Store(app_url(app.config))
+def migrate(target: str | Path) -> None:
+    """Bring `target`'s schema to the newest migration with a Store of its own, closed afterwards (start-up)."""
+    store = Store(target)
     try:
         store.init_schema()
     finally:
         store.close()
 
 
-def get_store() -> Store:
-    from flask import current_app
-
-    key = (os.getpid(), app_url(current_app.config))
+def shared_store(target: str | Path) -> Store:
+    """This process's Store for `target`, made on first use and kept: one pool of connections per database."""
+    key = (os.getpid(), database_url(target))
     store = _stores.get(key)
     if store is None:
         with _lock:
