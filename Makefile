@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 LOCKS    := requirements/serve.txt requirements/test.txt
 MIN_PY   := 3.11
 
-.PHONY: serve dev test test-postgresql test-latest bench lock clean delete-database check-venv
+.PHONY: serve dev test lint-imports test-postgresql test-latest bench lock clean delete-database check-venv
 
 # A venv made by a Python older than 3.11 (the first `make` ran with another python3) is rebuilt.
 check-venv:
@@ -37,11 +37,16 @@ serve: check-venv $(VENV)/.serve-installed
 dev: check-venv $(VENV)/.serve-installed
 	$(VENV)/bin/flask --app judge_app run --debug --host $(HOST) --port $(DEV_PORT)
 
-test: check-venv $(VENV)/.test-installed
+test: check-venv $(VENV)/.test-installed lint-imports
 	sh .ci/ensure-browser
 	sh .ci/ensure-postgres
 	$(PY) -m pytest $(PYTEST_ARGS)
 	$(MAKE) --no-print-directory test-postgresql
+
+# The layer contracts (pyproject.toml [tool.importlinter]) before anything else: a broken layer fails at once.
+# tests/test_layers.py checks the same, so a plain pytest run holds them too.
+lint-imports: check-venv $(VENV)/.test-installed
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 # Every page and API test again, with the app's store on a throwaway PostgreSQL database (the store and fault
 # tests already run on both in the first pass).
@@ -76,7 +81,7 @@ bench: check-venv $(VENV)/.test-installed
 
 # Removes what the build and the tests leave; never the saved sessions and rulings (instance/).
 clean:
-	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis screenshots build dist
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis .import_linter_cache screenshots build dist
 	find . -name '*.egg-info' -prune -exec rm -rf {} + -o -name __pycache__ -prune -exec rm -rf {} +
 
 # Deletes instance/: every saved session and ruling, the search index cache and the secret key.

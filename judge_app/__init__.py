@@ -1,8 +1,15 @@
 """judge_app: a rules reference and step-through ruling assistant for tournament judges.
 
-The package root imports nothing heavy: `judge_app.engine`, `judge_app.corpus` and `judge_app.search` load
-without Flask. The Flask app factory lives in `judge_app.web.app`; `create_app` here is that factory, looked
-up on first use, so `flask --app judge_app` and `from judge_app import create_app` keep working.
+Its packages stand in layers (docs/architecture.md, "Layers"; pyproject.toml holds the contracts), each importing
+only those below it:
+    web/ (pages and JSON API), cli/ (`judge-app`)        and the serving entry points above them
+    application/   sessions and rulings: create, step, answer, adjust, undo, save, review (no Flask)
+    search/, store/, scenarios.py
+    engine/, corpus/
+    resources.py, settings.py
+
+The package root imports nothing heavy. The Flask app factory lives in `judge_app.web.app`; `create_app` here is
+that factory, looked up on first use, so `flask --app judge_app` and `from judge_app import create_app` keep working.
 """
 from __future__ import annotations
 

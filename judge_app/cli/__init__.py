@@ -1,4 +1,6 @@
-"""`judge-app` command line. Each module in this package that defines `register(subparsers)` adds its commands."""
+"""`judge-app` command line. Each module in this package that defines `register(subparsers)` adds its commands:
+`corpus`, `search`, `run`/`fuzz` (engine), `rulings` (the application layer), `db`, `serve`, `settings`. It stands
+beside web/ on top of the layers and imports no blueprint."""
 from __future__ import annotations
 
 import argparse

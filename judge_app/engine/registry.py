@@ -4,21 +4,23 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import lru_cache
+from pathlib import Path
 
-import judge_app.engine as engine_pkg
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.trace import EngineError
 
+# The rulesets sit beside this module; found by its folder, not by importing the package that imports this module.
+ENGINE_PACKAGE, ENGINE_PATH = __name__.rpartition(".")[0], [str(Path(__file__).resolve().parent)]
 CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz", "citations"}
 
 
 @lru_cache(maxsize=1)
 def rulesets() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {}
-    for info in sorted(pkgutil.iter_modules(engine_pkg.__path__), key=lambda m: m.name):
+    for info in sorted(pkgutil.iter_modules(ENGINE_PATH), key=lambda m: m.name):
         if info.name in CORE_MODULES or info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"{engine_pkg.__name__}.{info.name}")
+        module = importlib.import_module(f"{ENGINE_PACKAGE}.{info.name}")
         ruleset = getattr(module, "RULESET", None)
         if isinstance(ruleset, Ruleset):
             found[ruleset.game] = ruleset

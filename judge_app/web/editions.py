@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from flask import Blueprint, request, url_for
 
+from judge_app.application.review import KIND_LABELS
 from judge_app.corpus import get_corpus
 from judge_app.corpus.diff import UnknownEdition, edition_diff, editions
-from judge_app.web.clause_text import clause_url
-from judge_app.web.views import error, render
+from judge_app.web.shared.clause_links import edition_clause_url
+from judge_app.web.shared.negotiation import error, render
 
 bp = Blueprint("editions", __name__)
-
-KIND_LABELS = {"reworded": "文言変更", "renumbered": "番号変更", "added": "追加", "removed": "削除"}
 
 
 def default_pair(doc: str) -> tuple[str, str]:
@@ -23,13 +22,6 @@ def default_pair(doc: str) -> tuple[str, str]:
     names = [e["version"] for e in kept]
     cur = next(i for i, e in enumerate(kept) if e["current"])
     return names[max(cur - 1, 0)], names[cur]
-
-
-def edition_clause_url(doc: str, number: str | None, version: str) -> str | None:
-    if number is None:
-        return None
-    cur = get_corpus().docs[doc].edition
-    return clause_url(f"{doc}:{number}", **({} if version == cur else {"edition": version}))
 
 
 def changes_json(d) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, url_for
 
 from judge_app.corpus import get_corpus
-from judge_app.web.views import render
+from judge_app.web.shared.negotiation import render
 
 bp = Blueprint("home", __name__)
 

@@ -5,17 +5,20 @@ HTML                          JSON twin
 /rules/<doc>                  /rules/<doc>?format=json
 /rules/<doc>/<number>         /rules/<doc>/<number>?format=json = GET /api/clauses/<doc>/<number>
 A number in any typed form (７－１－４．, 7.1.4, 6-2-4-b) is redirected (301) to the printed form.
-`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one).
+`?edition=V` on a clause page or a table of contents shows edition V of the rulebook (default: the current one);
+a clause page lists the clause in every edition kept.
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, redirect, request, url_for
 
+from judge_app.application.review import KIND_LABELS
 from judge_app.corpus import Clause, Corpus, Document, get_corpus, load_edition
+from judge_app.corpus.diff import edition_diff, lineage
 from judge_app.corpus.diff import editions as kept_editions
-from judge_app.web.clause_editions import edition_context
-from judge_app.web.clause_text import clause_url, render_clause_text
-from judge_app.web.views import error, render
+from judge_app.web.shared.clause_html import render_clause_text
+from judge_app.web.shared.clause_links import clause_url, edition_clause_url
+from judge_app.web.shared.negotiation import error, render
 
 bp = Blueprint("rules", __name__)
 
@@ -91,6 +94,39 @@ def toc_tree(doc: Document, ids: list[str], everything: bool, url=clause_url) ->
         out.append({"id": c.id, "number": c.number, "title": c.title, "kind": c.kind,
                     "inherits_from": c.inherits_from, "url": url(c.id), "children": children})
     return out
+
+
+def edition_context(doc: Document, clause: Clause, version: str | None) -> dict | None:
+    """The clause through the editions kept (when there are two or more): where it stood in each, how it changed,
+    and which printed history entry announced the change."""
+    kept = kept_editions(doc.key)
+    if len(kept) < 2 or version is None:
+        return None
+    names = [e["version"] for e in kept]
+    steps = lineage(doc.key, clause.number, version)
+    announced: dict[tuple, str] = {}
+    for i, step in enumerate(steps):
+        step["url"] = edition_clause_url(doc.key, step["number"], step["version"])
+        step["viewing"] = step["version"] == version
+        step["change"] = None
+        if i and step["kind"]:
+            d = edition_diff(doc.key, names[i - 1], names[i])
+            ch = d.change_for_new(step["number"]) if step["number"] else d.change_for_old(steps[i - 1]["number"])
+            step["change"] = ch
+            step["changes_url"] = url_for("editions.changes", doc=doc.key, **{"from": names[i - 1], "to": names[i]}) \
+                + f"#c-{ch.old_number or ''}-{ch.new_number or ''}"
+            for h in ch.history:
+                announced[(h["date"], h["text"])] = step["changes_url"]
+    current = next(s for s in steps if s["current"])
+    return {
+        "version": version, "current_version": current["version"], "viewing_current": version == current["version"],
+        "lineage": steps, "now": current, "labels": KIND_LABELS,
+        "changed_in": [s for s in steps if s["kind"]],
+        "announced": announced,   # printed history entry (date, text) -> the change it describes
+        "json": [{"version": s["version"], "date": s["date"], "current": s["current"], "number": s["number"],
+                  "kind": s["kind"], "url": s["url"],
+                  "change": s["change"].to_json() if s["change"] else None} for s in steps],
+    }
 
 
 # ---- pages -----------------------------------------------------------------------------------------------
@@ -239,12 +275,3 @@ def clause(doc: str, number: str):
         base_clause=corpus.clause(c.inherits_from) if c.inherits_from else None,
     )
 
-
-@bp.app_template_filter("clause_snippet")
-def clause_snippet(c: Clause, length: int = 60) -> str:
-    text = c.text.replace("\n", " ")
-    return text[:length] + ("…" if len(text) > length else "")
-
-
-def init_app(app) -> None:
-    get_corpus()   # parse once at start-up, before workers fork

@@ -4,39 +4,21 @@ HTML                          JSON twin
 /search?q=&doc=               /api/search?q=&doc=&limit=   (also /search?...&format=json)
 /glossary/<doc>               /api/glossary/<doc>          (also /glossary/<doc>?format=json)
 
-The index is built (or loaded from INDEX_DIR) when the app starts, before gunicorn forks workers.
+The index is built (or loaded from INDEX_DIR) by create_app, before gunicorn forks workers.
 Any query is answered: empty, overlong (cut, and said so), Whoosh syntax (AND, quotes, *, ~) is
 plain text. An unknown doc is a 400 naming the valid keys; a bad limit a 400 naming `limit`.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, jsonify, request
-from markupsafe import Markup, escape
+from flask import Blueprint, jsonify, request
 
 from judge_app.corpus import get_corpus
 from judge_app.search import MAX_LIMIT, UnknownDoc
-from judge_app.web.clause_text import clause_url
+from judge_app.web.shared.clause_links import clause_url
+from judge_app.web.shared.negotiation import error, render
 from judge_app.web.shared.services import search_service
-from judge_app.web.views import error, render
 
 bp = Blueprint("search", __name__)
-
-
-def init_app(app: Flask) -> None:
-    search_service(app)       # at start-up: build or load the index once per process
-
-    @app.template_filter("marked")
-    def marked(text: str, marks) -> Markup:
-        """`text` escaped, with each [start, end) of `marks` wrapped in <mark>."""
-        out, pos = [], 0
-        for a, b in marks or []:
-            if a < pos or b > len(text):
-                continue
-            out.append(str(escape(text[pos:a])))
-            out.append(f"<mark>{escape(text[a:b])}</mark>")
-            pos = b
-        out.append(str(escape(text[pos:])))
-        return Markup("".join(out))
 
 
 def _doc_error(e: UnknownDoc, status: int = 400):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from judge_app import PROJECT_ROOT
-from judge_app.web.security import CSP
+from judge_app.web.app_hooks import CSP
 from tests.ops.conftest import START
 from tests.ops.crawl import scan
 

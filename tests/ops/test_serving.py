@@ -8,7 +8,7 @@ import pytest
 
 from judge_app import gunicorn_conf
 from judge_app.cli.serve import gunicorn_argv
-from judge_app.web.security import CSP
+from judge_app.web.app_hooks import CSP
 
 
 def test_gunicorn_preloads_with_thread_workers_and_sane_timeouts():

@@ -3,8 +3,8 @@ import pytest
 
 from judge_app import PROJECT_ROOT, create_app
 from judge_app.engine import registry
-from judge_app.web import board as board_pages
-from judge_app.web import session_core
+from judge_app.application import games as board_pages
+from judge_app.application import sessions as session_core
 from tests.engine.toy import RULESET as TOY
 
 TOY_BOARD = {"players": {"p1": {"points": 0}, "p2": {"points": 0}}, "target": 2}

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 import yaml
 
-from judge_app.web import session_core
+from judge_app.application import sessions as session_core
 from tests.web.conftest import TOY_BOARD, TOY_SCENARIO
 
 XSS = '<script>window.__xss=1</script>"><img src=x onerror="window.__xss=1">'
@@ -206,7 +206,7 @@ def test_every_user_string_is_escaped(client):
 
 def test_card_names_are_escaped_in_the_drawing():
     from judge_app import create_app
-    from judge_app.web.board import render_board
+    from judge_app.web.shared.board_drawing import render_board
     app = create_app({"DATABASE": ":memory:", "TESTING": True})
     with app.test_request_context():
         html = str(render_board("nogame", {"players": {"p1": {"hand": [{"name": XSS, "power": XSS}]}}}, edit=True))
@@ -214,7 +214,7 @@ def test_card_names_are_escaped_in_the_drawing():
 
 
 def test_trace_changes_show_cards_by_name():
-    from judge_app.web.sessions import brief
+    from judge_app.web.shared.trace_view import brief
     hand = [{"id": f"c{i}", "name": f"カード{i}"} for i in range(7)]
     assert brief(hand) == "[7] カード0(c0)、カード1(c1)、カード2(c2)、カード3(c3)、カード4(c4) 他2枚"
     assert brief({"id": "L", "name": "リーダー"}) == "リーダー(L)"
@@ -232,7 +232,7 @@ def test_a_long_trace_draws_its_latest_entries_and_links_to_all(client):
     import random
 
     from judge_app.engine import rulesets
-    from judge_app.web import sessions as sessions_view
+    from judge_app.web.shared import trace_view as sessions_view
 
     ruleset = rulesets()["kaiun"]
     body = {"game": "kaiun", "board": ruleset.new_game_board(random.Random(3)), "seed": 3}

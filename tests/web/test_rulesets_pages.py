@@ -7,8 +7,8 @@ import pytest
 
 from judge_app import PROJECT_ROOT
 from judge_app.engine import registry
-from judge_app.web.board import scenario_list
-from judge_app.web.board_view import build
+from judge_app.application.games import scenario_list
+from judge_app.web.shared.board_model import build
 
 GAMES = [g for g in registry.rulesets() if g != "toy"]
 

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from judge_app import create_app
-from judge_app.web import session_core
+from judge_app.application import sessions as session_core
 from tests.web.conftest import TOY_BOARD, TOY_SCENARIO
 
 

@@ -1,6 +1,6 @@
 """Per-game drawing hints for the board pages: zone order and names, piles, grids, player marks.
 
-The data decides what is drawn (board_view.py); a layout only says how a game's table looks to the
+The data decides what is drawn (board_model.py); a layout only says how a game's table looks to the
 players. A game without an entry here is drawn by the generic rules, so a new ruleset is never hidden.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one owner of how a page answers: JSON or HTML, and the one error shape.
+"""How every page answers: as JSON or as HTML (negotiated), and the one error shape.
 
 Every GET view builds its data, then calls `render(data, template, **context)`: the JSON twin is `data`, the HTML
 page is the template drawn from `data` plus whatever objects only the page needs (`context`). Every error is

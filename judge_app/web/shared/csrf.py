@@ -1,7 +1,7 @@
 """CSRF protection for HTML forms that change stored data.
 
 A random token lives in Flask's signed session cookie (SameSite=Lax); every such form carries it in a
-hidden `csrf` field and the blueprint checks it on POST. The JSON API takes JSON bodies only, which a
+hidden `csrf` field and each page blueprint checks it on POST (`bp.before_request(check)`). The JSON API takes JSON bodies only, which a
 cross-site form cannot send, so it needs no token.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import secrets
 
 from flask import request, session
 
-from judge_app.web.views import error
+from judge_app.web.shared.negotiation import error
 
 FIELD = "csrf"
 
@@ -35,7 +35,8 @@ def check():
     return None
 
 
-def init_app(app) -> None:
+def install(app) -> None:
+    """The token for templates, and the session cookie SameSite=Lax unless configured otherwise."""
     app.jinja_env.globals["csrf_token"] = csrf_token
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from flask import url_for
 from markupsafe import Markup, escape
 
 from judge_app.corpus import Clause, get_corpus
+from judge_app.search.term_links import term_spans   # defined terms link to their definition
+from judge_app.web.shared.clause_links import clause_url
 
 Span = tuple[int, int, str | None, str | None, str]
-
-
-def clause_url(clause_id: str, **args) -> str:
-    doc, _, number = clause_id.partition(":")
-    return url_for("rules.clause", doc=doc, number=number, **args)
 
 
 def _hover(clause_id: str, corpus=None) -> str:
@@ -44,8 +40,6 @@ def reference_spans(clause: Clause, corpus=None, url=clause_url) -> list[Span]:
 def render_clause_text(clause: Clause, extra: Iterable[Span] = (), corpus=None, url=None) -> Markup:
     """`corpus` and `url` render a clause of another edition than the current one: its references point into
     that edition, and defined terms (the current edition's glossary) are not linked."""
-    from judge_app.search.term_links import term_spans   # defined terms link to their definition
-
     text = clause.text
     chosen: list[Span] = []
     base = [*reference_spans(clause, corpus, url or clause_url), *extra]

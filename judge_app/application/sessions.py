@@ -1,0 +1,184 @@
+"""A judge's session: create it (from a board or a scenario), load it, and the controls of the session page —
+step (1 ステップ, 次の決定まで, フェイズの終わりまで, ターンの終わりまで, ゲームの終わりまで), answer a decision,
+adjust, undo. The form on the page and the JSON API both call these.
+
+What happens when a judge taps a control (`step`, `answer`, `adjust`, `undo` → `_act`): the stored session is read,
+its game taken from this process's cache or replayed from the four stored parts, the action applied to that game,
+and only if the engine accepts it the new answers list is written, in one transaction, guarded by the row's
+version (another request's write in between is a Conflict, never a lost answer).
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from judge_app.application.engine_calls import engine_call, replay
+from judge_app.application.game_json import change_json, session_json
+from judge_app.application.games import ruleset_of, stored_ruleset
+from judge_app.application.inputs import TITLE_MAX, check_seed
+from judge_app.application import scenario_input
+from judge_app.engine import UNTIL, EngineError, Game
+from judge_app.store import Conflict, NotFound, SessionRecord, Store
+
+
+@dataclass
+class Session:
+    record: SessionRecord
+    game: Game
+
+    def to_json(self) -> dict:
+        return session_json(self.record, self.game)
+
+
+@dataclass
+class Change:
+    """What one action did: the session as stored now, and where its new trace entries start."""
+    record: SessionRecord
+    game: Game
+    trace_from: int
+
+    def to_json(self) -> dict:
+        return change_json(self.record, self.game, self.trace_from)
+
+
+# ---- this process's replayed games -------------------------------------------------------------------------------
+# Replaying a long session on every request is wasteful; a game is borrowed exclusively (popped) while a request
+# uses it, so two threads never share one, and put back under the version it now has.
+_CACHE: "OrderedDict[str, tuple[int, Game]]" = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 64
+
+
+def _cache_take(sid: str, version: int) -> Game | None:
+    with _CACHE_LOCK:
+        hit = _CACHE.pop(sid, None)
+    return hit[1] if hit and hit[0] == version else None
+
+
+def _cache_put(sid: str, version: int, game: Game) -> None:
+    with _CACHE_LOCK:
+        _CACHE[sid] = (version, game)
+        _CACHE.move_to_end(sid)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def cache_clear() -> None:
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+# ---- create and load ---------------------------------------------------------------------------------------------
+def create(store: Store, game: Any, board: Any, seed: Any, answers: list | None = None, title: str = "") -> Session:
+    """A new session from a board: the board and answers are replayed first, and stored only if they play."""
+    ruleset = ruleset_of(game)
+    seed = check_seed(seed)
+    g = replay(ruleset, board, seed, answers or [])
+    rec = store.create_session(ruleset.game, g.board, seed, g.answers, title[:TITLE_MAX])
+    _cache_put(rec.id, rec.version, g)
+    return Session(rec, g)
+
+
+def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> Session:
+    """A new session from a scenario file: its script played (or, with `run_script` false, at its board)."""
+    with engine_call("scenario"):
+        data = scenario_input.read(source)
+        if not run_script:
+            return create(store, data["game"], data["board"], data.get("seed", 0), [], data["title"])
+        g = scenario_input.play(data)
+    rec = store.create_session(g.ruleset.game, g.board, g.seed, g.answers, data["title"][:TITLE_MAX])
+    _cache_put(rec.id, rec.version, g)
+    return Session(rec, g)
+
+
+def record(store: Store, sid: Any) -> SessionRecord:
+    if not isinstance(sid, str) or not sid or len(sid) > 64:
+        raise NotFound("session: そのセッションはありません", "session")
+    try:
+        return store.get_session(sid)
+    except NotFound:
+        raise NotFound(f"session: セッション「{sid}」はありません", "session") from None
+
+
+def _replayed(rec: SessionRecord) -> Game:
+    """The stored session's game: from the cache, else replayed (a session that no longer replays is a Conflict)."""
+    g = _cache_take(rec.id, rec.version)
+    if g is None:
+        ruleset = stored_ruleset(rec.game, "session")
+        try:
+            g = replay(ruleset, rec.board, rec.seed, rec.answers, "session")
+        except EngineError as e:
+            raise Conflict(f"保存されたセッションを再生できません: {e.message}", e.field) from None
+    return g
+
+
+def game_of(rec: SessionRecord) -> Game:
+    """The stored session's game as it stands (kept in this process's cache for the next request)."""
+    g = _replayed(rec)
+    _cache_put(rec.id, rec.version, g)
+    return g
+
+
+def load(store: Store, sid: Any) -> Session:
+    rec = record(store, sid)
+    return Session(rec, game_of(rec))
+
+
+# ---- the session page's controls ---------------------------------------------------------------------------------
+def step(store: Store, sid: Any, until: Any = "step") -> Change:
+    """Run the rules on: one step, or on to the next decision, the end of the phase, the turn or the game."""
+    if until not in UNTIL:
+        raise EngineError(f"until: {', '.join(UNTIL)} のどれかを指定してください", "until")
+    return _act(store, record(store, sid), "step", until=until)
+
+
+def answer(store: Store, sid: Any, decision: str | None, value: Any) -> Change:
+    """Answer the pending decision (`decision` its id; None: whichever is pending)."""
+    return _act(store, record(store, sid), "answer", decision=decision, value=value)
+
+
+def adjust(store: Store, sid: Any, body: dict) -> Change:
+    """A judge adjustment `{op, …its params}` in the ruleset's vocabulary."""
+    rec = record(store, sid)
+    ruleset = stored_ruleset(rec.game, "session")
+    spec = next((a for a in ruleset.adjustments if a.op == body.get("op")), None)
+    if spec is not None:   # name an unknown parameter itself (the schema error would only say "body")
+        for key in body:
+            if key != "op" and key not in spec.params:
+                raise EngineError(f"{key}: 調整「{spec.label}」にない項目です（{', '.join(spec.params) or 'なし'}）",
+                                  str(key)[:60])
+    return _act(store, rec, "adjust", body=body)
+
+
+def undo(store: Store, sid: Any) -> Change:
+    """Drop the last answer or adjustment: the session replays without it."""
+    return _act(store, record(store, sid), "undo")
+
+
+def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change:
+    """Apply one action to the session's game and store the answers it leaves. A game the engine refused is
+    dropped, never put back: it may be half-changed."""
+    g = _replayed(rec)
+    before = len(g.trace)
+    with engine_call(action):
+        if action == "step":
+            g.step(params["until"])
+        elif action == "answer":
+            g.answer(params["decision"], params["value"])
+        elif action == "adjust":
+            g.adjust(params["body"])
+        elif not g.answers:
+            raise EngineError("取り消す操作がありません", "answers")
+        else:
+            g = g.undo()
+    try:
+        rec.version = store.update_answers(rec.id, rec.version, g.answers)
+    except Conflict:
+        raise Conflict("別の操作と同時に更新されました。ページを読み込み直してください", "session") from None
+    except NotFound:
+        raise NotFound("session: そのセッションはありません", "session") from None
+    rec.answers = list(g.answers)
+    _cache_put(rec.id, rec.version, g)
+    return Change(rec, g, len(g.trace) if action == "undo" else min(before, len(g.trace)))
