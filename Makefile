@@ -39,6 +39,7 @@ dev: check-venv $(VENV)/.serve-installed
 
 test: check-venv $(VENV)/.test-installed lint-imports
 	sh .ci/ensure-browser
+	sh .ci/ensure-axe
 	sh .ci/ensure-postgres
 	$(PY) -m pytest $(PYTEST_ARGS)
 	$(MAKE) --no-print-directory test-postgresql
@@ -63,6 +64,7 @@ test-latest: check-venv
 	.venv-latest/bin/python -m pip install --quiet --upgrade -e '.[test]'
 	.venv-latest/bin/python -m pip freeze --exclude-editable > .venv-latest/versions.txt
 	sh .ci/ensure-browser
+	sh .ci/ensure-axe
 	sh .ci/ensure-postgres
 	.venv-latest/bin/python -m pytest $(PYTEST_ARGS)
 

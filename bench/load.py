@@ -55,6 +55,7 @@ def free_port() -> int:
 def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
                  log_path: str, database_url: str | None = None) -> subprocess.Popen:
     env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
+               JUDGE_APP_RATE_LIMIT_WRITES="",   # 50 clients on one address: a load run, not an abuse run
                JUDGE_APP_MAX_REQUESTS="0", PYTHONPATH=str(ROOT))   # no recycling mid-measurement
     env.pop("JUDGE_APP_DATABASE_URL", None)
     if database_url:

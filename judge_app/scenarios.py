@@ -5,10 +5,11 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
+from judge_app import safe_yaml
 from judge_app.engine import EngineError, Game, Refused, get_ruleset
 from judge_app.engine._schema_ja import message as schema_message
+from judge_app.engine.bounds import SEED_MAX
 
 SCENARIO_SCHEMA: dict = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -50,16 +51,20 @@ class ScenarioError(EngineError):
     pass
 
 
-def load_scenario(source: str | Path | dict) -> dict:
-    """Parse and validate a scenario: a Path to a file, YAML text, or an already-parsed dict."""
-    if isinstance(source, dict):
-        data = source
-    else:
-        text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            raise ScenarioError(f"YAML として読めません: {e}", "scenario") from None
+def load_scenario(source: str | Path | dict, max_bytes: int = safe_yaml.MAX_BYTES) -> dict:
+    """Parse and validate a scenario: a Path to a file, YAML text, or an already-parsed dict.
+
+    Text is read without anchors or aliases, and text and dicts alike must be plain JSON within the bounds of
+    safe_yaml (depth, number of values, finite numbers) and at most `max_bytes` as JSON, before the schema."""
+    try:
+        if isinstance(source, dict):
+            data = source
+            safe_yaml.check(data, "scenario", max_bytes)
+        else:
+            text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+            data = safe_yaml.load(text, "scenario", max_bytes)
+    except safe_yaml.YamlRefused as e:
+        raise ScenarioError(e.message, e.field) from None
     if not isinstance(data, dict):
         raise ScenarioError("シナリオはオブジェクトである必要があります", "scenario")
     errors = sorted(jsonschema.Draft202012Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
@@ -67,6 +72,8 @@ def load_scenario(source: str | Path | dict) -> dict:
         e = errors[0]
         path = ".".join(str(p) for p in e.absolute_path) or "scenario"
         raise ScenarioError(f"{path}: {schema_message(e)}", path)
+    if data.get("seed", 0) > SEED_MAX:
+        raise ScenarioError(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
     get_ruleset(data["game"])
     return data
 

@@ -49,6 +49,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("CORPUS_DIR", str, None, "JUDGE_APP_CORPUS の旧名（JUDGE_APP_CORPUS が優先）", "app"),
     Setting("SCENARIOS_DIR", str, None, "盤面作成ページに並べるシナリオのフォルダ（既定: 同梱の scenarios/）", "app"),
     Setting("ANALYSER", str, "", "形態素解析器 sudachi または janome（既定: sudachi）", "app"),
+    Setting("HTTPS", bool, False, "HTTPS で配信している（TLS を終端するプロキシの後ろを含む）。true でセッション Cookie に "
+            "Secure を付ける", "app"),
+    Setting("MAX_STORED_BYTES", int, 256 * 1024, "保存するセッション・裁定 1 件の上限（盤面と答えの JSON、UTF-8 のバイト数。"
+            "超える書き込みは 413。0 で上限なし。保存済みの行はそのまま読める）", "app"),
+    Setting("RATE_LIMIT_WRITES", str, "120/minute;1200/hour", "1 クライアント（IP アドレス）あたりの書き込み（POST）の上限。"
+            "全ての書き込みで共有。超えると 429。limits の書式（例 10/minute;100/hour）。空で無効", "app"),
+    Setting("RATE_LIMIT_STORAGE", str, "", "書き込み回数を数える場所（limits の URI: memory://、redis://… ）。"
+            "空ならセッションと同じデータベース（PostgreSQL なら複数のサーバーで共有）", "app"),
+    Setting("PROXIES", int, 0, "前に置いたリバースプロキシの段数。その数だけ X-Forwarded-For を信じて"
+            "クライアントの IP アドレスを決める（nginx 1 段なら 1。0 では接続元をそのまま使う）", "app"),
+    Setting("SESSION_IDLE_DAYS", int, 30, "この日数のあいだ変更のないセッションを期限切れにし、judge-app db prune "
+            "（と書き込みのついでに 1 時間に 1 回）で消す。0 で期限なし。保存した裁定は期限切れにならない", "app"),
     # -- `judge-app serve` (gunicorn)
     Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
     Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),
@@ -58,6 +70,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("TIMEOUT", int, 30, "応答しないワーカーを入れ替えるまでの秒数", "serve"),
     Setting("GRACEFUL_TIMEOUT", int, 20, "停止・再読込のとき処理中の要求を待つ秒数", "serve"),
     Setting("KEEPALIVE", int, 5, "keep-alive 接続を保つ秒数", "serve"),
+    Setting("REQUEST_TIMEOUT", int, 30, "要求（ヘッダーと本体）を最初のバイトから受け取りきるまで待つ秒数。過ぎれば 408 で"
+            "閉じる。要求は受け取りきってからスレッドに渡すので、遅いクライアントはスレッドを占有しない", "serve"),
     Setting("MAX_REQUESTS", int, 200_000, "この数の要求を処理したワーカーを入れ替える（0 で無効）", "serve"),
     Setting("MAX_REQUESTS_JITTER", int, 20_000, "MAX_REQUESTS に足す乱数の幅", "serve"),
     Setting("ACCESS_LOG", str, "-", "アクセスログの出力先（- は標準出力、空で無効）", "serve"),

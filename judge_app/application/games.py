@@ -47,6 +47,18 @@ def stored_ruleset(game: Any, field: str) -> Ruleset:
     return rulesets()[game]
 
 
+def as_stored(rec):
+    """A session or ruling row saved before its game's board schema refused unknown top-level keys (opcg and los,
+    issue 27) keeps replaying: those keys never meant anything to the engine, so they are left out of its board."""
+    known = rulesets().get(rec.game)
+    schema = known.board_schema if known is not None else {}
+    if isinstance(rec.board, dict) and schema.get("additionalProperties") is False:
+        props = schema.get("properties") or {}
+        if any(k not in props for k in rec.board):
+            rec.board = {k: v for k, v in rec.board.items() if k in props}
+    return rec
+
+
 def fresh_board(ruleset: Ruleset, seed: int, where: str = "board") -> dict:
     """The ruleset's own set-up for `seed`: the board of a new game."""
     with engine_call(where):

@@ -12,7 +12,7 @@ from judge_app.application import scenario_input, sessions
 from judge_app.application.citations import cited, editions_in_force, ruling_citations
 from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import game_json
-from judge_app.application.games import stored_ruleset
+from judge_app.application.games import as_stored, stored_ruleset
 from judge_app.application.inputs import NOTE_MAX, TITLE_MAX, check_text
 from judge_app.engine import EngineError, Game
 from judge_app.store import Conflict, NotFound, RulingRecord, Store
@@ -65,13 +65,14 @@ def get(store: Store, slug: Any) -> RulingRecord:
     if not isinstance(slug, str) or not slug or len(slug) > 32:
         raise NotFound("slug: その裁定はありません", "slug")
     try:
-        return store.get_ruling(slug)
+        return as_stored(store.get_ruling(slug))
     except NotFound:
         raise NotFound(f"slug: 裁定「{slug}」はありません", "slug") from None
 
 
 def replayed(r: RulingRecord) -> Game:
     """The ruling's four parts run by the engine in force (a ruling that no longer replays is a Conflict)."""
+    r = as_stored(r)
     ruleset = stored_ruleset(r.game, "game")
     try:
         return replay(ruleset, r.board, r.seed, r.answers, "answers")

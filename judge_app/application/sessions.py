@@ -16,7 +16,7 @@ from typing import Any
 
 from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import change_json, session_json
-from judge_app.application.games import ruleset_of, stored_ruleset
+from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
 from judge_app.application.inputs import TITLE_MAX, check_seed
 from judge_app.application import scenario_input
 from judge_app.engine import UNTIL, EngineError, Game
@@ -97,7 +97,7 @@ def record(store: Store, sid: Any) -> SessionRecord:
     if not isinstance(sid, str) or not sid or len(sid) > 64:
         raise NotFound("session: そのセッションはありません", "session")
     try:
-        return store.get_session(sid)
+        return as_stored(store.get_session(sid))
     except NotFound:
         raise NotFound(f"session: セッション「{sid}」はありません", "session") from None
 

@@ -1,5 +1,10 @@
-"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/store/migrations)."""
+"""`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/store/migrations).
+`judge-app db prune [--idle-days N]`: delete the sessions nobody has changed for N days (saved rulings stay)."""
 from __future__ import annotations
+
+import sys
+
+from judge_app import settings
 
 
 def register(sub) -> None:
@@ -9,6 +14,36 @@ def register(sub) -> None:
     up.set_defaults(func=run_upgrade)
     cur = dsub.add_parser("current", help="データベースの場所、今のスキーマの版と最新の版を表示する")
     cur.set_defaults(func=run_current)
+    prune = dsub.add_parser("prune", help="変更のないまま期限を過ぎたセッションを消す（保存した裁定は消さない）")
+    prune.add_argument("--idle-days", type=float, default=None,
+                       help="この日数のあいだ変更のないセッションを消す（既定: JUDGE_APP_SESSION_IDLE_DAYS）")
+    prune.set_defaults(func=run_prune)
+
+
+def open_store():
+    """The store the settings name, migrated to the newest revision (as every start-up does), with its bounds."""
+    from judge_app.store import Store, configured_limits, configured_target
+
+    store = Store(configured_target(), **configured_limits())
+    store.init_schema()
+    return store
+
+
+def run_prune(args) -> int:
+    days = settings.get("SESSION_IDLE_DAYS") if args.idle_days is None else args.idle_days
+    if not days or days <= 0:
+        print("期限が設定されていません（JUDGE_APP_SESSION_IDLE_DAYS=0）。--idle-days N で日数を指定してください",
+              file=sys.stderr)
+        return 2
+    store = open_store()
+    try:
+        before = store.count("sessions")
+        gone = store.prune(idle_seconds=days * 86400)
+        rulings = store.count("rulings")
+    finally:
+        store.close()
+    print(f"{days:g} 日以上変更のないセッションを {gone} 件消しました（残り {before - gone} 件。保存した裁定 {rulings} 件はそのまま）")
+    return 0
 
 
 def run_upgrade(args) -> int:

@@ -1,6 +1,10 @@
 """`judge-app rulings [--game G] [--review] [--json]`: the saved rulings of the configured database, and which of
 them a newer edition of a rulebook makes stale (after `judge-app corpus import`, the ones a judge must reread).
-The same listing as `/rulings` and `GET /api/rulings`, from the application layer."""
+The same listing as `/rulings` and `GET /api/rulings`, from the application layer.
+
+`judge-app rulings hide SLUG` / `unhide SLUG` / `hidden`: moderation (issue 27). A hidden ruling is taken off the
+list and its page (`/r/<slug>` answers 404, as for a ruling that never existed) while its row stays in the
+database; `unhide` puts it back exactly as it was."""
 from __future__ import annotations
 
 import datetime as dt
@@ -15,6 +19,16 @@ def register(sub) -> None:
     p.add_argument("--limit", type=int, default=100, help="件数（既定 100）")
     p.add_argument("--json", action="store_true", help="GET /api/rulings と同じ項目を JSON で出力する（url なし）")
     p.set_defaults(func=run)
+    rsub = p.add_subparsers(dest="rulings_command")   # none: the listing above
+    hide = rsub.add_parser("hide", help="裁定を一覧と個別ページから隠す（行は消さない）")
+    hide.add_argument("slug", metavar="SLUG", help="裁定の slug（/r/<slug> の部分。URL でもよい）")
+    hide.set_defaults(func=run_hide, hidden=True)
+    unhide = rsub.add_parser("unhide", help="隠した裁定を元に戻す")
+    unhide.add_argument("slug", metavar="SLUG")
+    unhide.set_defaults(func=run_hide, hidden=False)
+    listing = rsub.add_parser("hidden", help="隠している裁定の一覧")
+    listing.add_argument("--json", action="store_true", help="JSON で出力する")
+    listing.set_defaults(func=run_hidden)
 
 
 def run(args) -> int:
@@ -52,3 +66,45 @@ def _line(item: dict) -> str:
     for doc, e in item["outdated"].items():
         line += f"  ({doc} {e['made_under']} で作成、現行 {e['current']})"
     return line
+
+
+def _slug(raw: str) -> str:
+    """A slug, also when given as the permalink (https://…/r/<slug>)."""
+    return raw.strip().rstrip("/").rsplit("/r/", 1)[-1]
+
+
+def run_hide(args) -> int:
+    from judge_app.cli.db import open_store
+    from judge_app.store import NotFound
+
+    slug = _slug(args.slug)
+    store = open_store()
+    try:
+        changed = store.set_hidden(slug, args.hidden)
+        title = store.get_ruling(slug, include_hidden=True).title
+    except NotFound:
+        print(f"裁定「{slug}」はありません", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    verb = "隠しました" if args.hidden else "元に戻しました"
+    print(f"{slug}「{title}」を{verb}" if changed else f"{slug}「{title}」は既に{'隠しています' if args.hidden else '表示しています'}（何も変えていません）")
+    return 0
+
+
+def run_hidden(args) -> int:
+    from judge_app.cli.db import open_store
+
+    store = open_store()
+    try:
+        hidden = store.list_rulings(limit=100_000, hidden=True)
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps([{"slug": r.slug, "game": r.game, "title": r.title, "created": r.created} for r in hidden],
+                         ensure_ascii=False, indent=1))
+    else:
+        for r in hidden:
+            print(f"{r.slug}  {r.game:<12} {r.title}")
+        print(f"隠している裁定: {len(hidden)} 件")
+    return 0

@@ -6,16 +6,22 @@ lines unplaced than the current edition, when it has fewer than half the current
 or garbled conversion), when it has more unresolved references than the current edition (counted over every
 document, since a kaiun-multi clause may point into kaiun), when the version or date it prints differ from the
 ones given, or when the version is already kept with another text. Importing the text the current edition
-already has, under its version, changes nothing.
+already has, under its version, changes nothing. A file more than MAX_GROWTH times the size of the current
+edition (a rulebook pasted 400 times) is refused before it is parsed, and so is a version whose file name would
+be another edition's.
 
 Writes: the text to editions/<doc>/<version>_<date>.txt, then the manifest, each atomically (temp file, fsync,
-rename); the manifest is the commit point, so a crash in between leaves the corpus as it was.
+rename); the manifest is the commit point, so a crash in between leaves the corpus as it was. A replaced file
+keeps its mode (and, for root, its owner); a new one is 0644, so a server running as another user reads it.
+The lock file is removed whatever the outcome, a refusal included.
 """
 from __future__ import annotations
 
 import datetime as dt
 import difflib
 import fcntl
+import hashlib
+import os
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,6 +32,10 @@ from judge_app.corpus.lint import report
 
 VERSION_MAX = 40
 MIN_CLAUSE_SHARE = 0.5
+# A new edition may be at most this many times the current edition's size in bytes (rulebooks grow by a few
+# percent an edition); a bigger file is refused before it is read whole or parsed.
+MAX_GROWTH = 3.0
+LOCK_NAME = ".import.lock"
 # what a title block prints: 「## ver.1.1.6」「Ver.1.0.05」「ver.1」 and 「最終更新日: 2024/4/19」
 _PRINTED_VERSION = re.compile(r"(?<![A-Za-z])[Vv]er\.?\s*(\d+(?:\.\d+)*)")
 _PRINTED_DATE = re.compile(r"最終更新日\s*[:：]\s*(\d{4})\s*/\s*(\d{1,2})\s*/\s*(\d{1,2})")
@@ -100,7 +110,11 @@ def _same_version(given: str, printed: str) -> bool:
 
 
 def file_name(doc: str, version: str, date: str | None) -> str:
+    """editions/<doc>/<version>[_<date>].txt. A version with characters a file name should not carry (「ver.1.1.7
+    （暫定）」) keeps its ASCII part and gains 8 hex digits of its hash, so two such versions never share a file."""
     safe = re.sub(r"[^0-9A-Za-z._-]", "_", version).strip(".") or "edition"
+    if safe != version:
+        safe += "-" + hashlib.blake2b(version.encode("utf-8"), digest_size=4).hexdigest()
     return f"editions/{doc}/{safe}_{date}.txt" if date else f"editions/{doc}/{safe}.txt"
 
 
@@ -122,8 +136,12 @@ def _check_date(date: str | None) -> list[str]:
     return [] if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else [f"--date: 「{date}」は YYYY-MM-DD の形で指定してください"]
 
 
-def _read_text(path: Path) -> tuple[str | None, list[str]]:
+def _read_text(path: Path, max_bytes: int | None = None) -> tuple[str | None, list[str]]:
     try:
+        size = path.stat().st_size
+        if max_bytes is not None and size > max_bytes:
+            return None, [f"FILE: {size:,} バイトあります。現行版の {MAX_GROWTH:g} 倍（{max_bytes:,} バイト）までです。"
+                          "同じ本文が繰り返されていないか確かめてください"]
         raw = path.read_bytes()
     except OSError as e:
         return None, [f"FILE: 「{path}」を読めません（{e.strerror or e}）"]
@@ -140,14 +158,35 @@ def _read_text(path: Path) -> tuple[str | None, list[str]]:
 
 @contextmanager
 def _locked(directory: Path):
-    """One import at a time per corpus directory."""
+    """One import at a time per corpus directory, under a flock of <dir>/.import.lock, which is removed on the
+    way out whatever happened (so a refusal leaves the folder as it found it). An importer that waited on a
+    lock file its holder has since removed sees that the path names another file (or none) and locks again."""
     directory.mkdir(parents=True, exist_ok=True)
-    with open(directory / ".import.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    path = directory / LOCK_NAME
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            yield
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(path)
         finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+
+def _size_limit(directory: Path, meta: dict | None) -> int | None:
+    try:
+        return int((directory / meta["file"]).stat().st_size * MAX_GROWTH) if meta else None
+    except OSError:
+        return None
 
 
 def _texts(directory: Path, metas: list[dict]) -> dict[str, str]:
@@ -186,14 +225,14 @@ def import_edition(directory: Path | str, doc: str, source: Path | str, version:
                    date: str | None = None) -> ImportResult:
     directory, source = Path(directory), Path(source)
     problems = _check_version(version) + _check_date(date)
-    text, read_problems = _read_text(source)
-    problems += read_problems
     with _locked(directory):
         data = manifest.read(directory)
         metas = data["documents"]
         meta = next((m for m in metas if m["key"] == doc), None)
         if meta is None:
             problems.insert(0, f"--doc: 「{doc}」という文書はありません（{', '.join(m['key'] for m in metas)}）")
+        text, read_problems = _read_text(source, _size_limit(directory, meta))
+        problems += read_problems
         if problems:
             raise ImportRefused(problems)
         version = version.strip()
@@ -229,8 +268,14 @@ def import_edition(directory: Path | str, doc: str, source: Path | str, version:
             return ImportResult(doc, version, date, same_version["file"], True,
                                 f"{doc} の現行版を {previous} から {version} に戻しました", previous=previous)
 
+        new_file = file_name(doc, version, date)
+        taken = next((e for m in metas for e in m["editions"] if e["file"] == new_file), None)
+        if taken is not None or (directory / new_file).exists():
+            owner = f"版 {taken['version']} のファイル" if taken else "既にあるファイル"
+            raise ImportRefused([f"--version: 版 {version} のファイル名 {new_file} が{owner}と重なります。"
+                                 "別の版の名前を指定してください"])
         before = report(build_corpus(metas, texts))
-        new_meta = dict(meta, file=file_name(doc, version, date), version=version, date=date, current=version,
+        new_meta = dict(meta, file=new_file, version=version, date=date, current=version,
                         editions=list(meta["editions"]))
         after = report(build_corpus([new_meta if m is meta else m for m in metas], dict(texts, **{doc: text})))
         doc_before = next(d for d in before["docs"] if d["key"] == doc)

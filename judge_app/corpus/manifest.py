@@ -146,9 +146,20 @@ def write(directory: Path | str, data: dict) -> None:
 
 
 def write_atomic(path: Path, payload: bytes) -> None:
+    """Replace `path` whole (temp file, fsync, rename). The new file keeps the mode of the one it replaces (and,
+    when root writes it, its owner), else 0644: mkstemp's 0600 would hide it from a server running as another
+    user."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        old = path.stat()
+        mode, owner = old.st_mode & 0o7777, (old.st_uid, old.st_gid)
+    except FileNotFoundError:
+        mode, owner = 0o644, None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.fchmod(fd, mode)
+        if owner is not None and os.geteuid() == 0 and owner != (os.geteuid(), os.getegid()):
+            os.fchown(fd, *owner)
         with os.fdopen(fd, "wb") as f:
             f.write(payload)
             f.flush()

@@ -130,11 +130,14 @@ class Game:
         point = self.state.checkpoint()
         try:
             entry = self.ruleset.adjust(self.state, body)
+            if self.pending is not None and self.state.finished:
+                self.pending = None   # the game ended while the decision waited: nothing is left to answer
+            elif self.pending is not None:
+                # the decision waiting for an answer offers what the rules allow now, not before the adjustment
+                self.pending = self.state.reask(self.pending)
         except Exception:
             self.state.restore(point)
             raise
-        if self.state.finished:
-            self.pending = None  # the game is over: nothing is left to answer (a concede during a choice, …)
         self.answers.append({"adjust": body})
         return entry
 

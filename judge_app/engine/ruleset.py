@@ -6,9 +6,12 @@ the rules give a player a choice, receiving the answer as the value of the `yiel
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import threading
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
@@ -16,12 +19,60 @@ import jsonschema
 
 from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
+from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
 
-_VALID_BOARDS: dict[str, dict[str, bool]] = {}  # per game: canonical JSON of boards that passed
+
+class _ValidBoards:
+    """The boards that passed validation, remembered by a 16-byte digest of their canonical JSON (never the
+    board itself), least recently used first, within a budget in bytes: each entry is charged its key and
+    the dict slot holding it, so the cache's size does not depend on the size of the boards."""
+
+    ENTRY_BYTES = 192   # a (game, 16-byte digest) key, its OrderedDict node and slot: 180 bytes by tracemalloc
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.used = 0
+        self._keys: OrderedDict[tuple[str, bytes], None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __contains__(self, key: tuple[str, bytes]) -> bool:
+        with self._lock:
+            if key not in self._keys:
+                return False
+            self._keys.move_to_end(key)
+            return True
+
+    def add(self, key: tuple[str, bytes]) -> None:
+        with self._lock:
+            if key in self._keys:
+                return
+            self._keys[key] = None
+            self.used += self.ENTRY_BYTES
+            while self.used > self.budget and self._keys:
+                self._keys.popitem(last=False)
+                self.used -= self.ENTRY_BYTES
+
+    def clear(self) -> None:
+        with self._lock:
+            self._keys.clear()
+            self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+VALID_BOARDS_BYTES = 1 << 20   # 1 MiB per process: 5,461 boards, whatever their size
+VALID_BOARDS = _ValidBoards(VALID_BOARDS_BYTES)
+
+
+def board_digest(board: dict) -> bytes:
+    """16 bytes standing for the board's canonical JSON (call after check_shape: the board is then plain JSON)."""
+    text = json.dumps(board, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -79,27 +130,22 @@ class Ruleset(ABC):
 
     # ---- board -----------------------------------------------------------
     def validate_board(self, board: Any) -> dict:
-        """Schema first (errors name the field), then the ruleset's own invariants.
+        """Bounds first (depth, number of values, finite numbers: engine/bounds.py), then the schema (errors name
+        the field), then the ruleset's own invariants.
 
-        Boards already validated are remembered: undo replays the same board every time, and JSON Schema
-        on a 60-card board costs more than a whole game's steps."""
+        Boards already validated are remembered by digest: undo replays the same board every time, and JSON
+        Schema on a 60-card board costs more than a whole game's steps."""
         if not isinstance(board, dict):
             raise BoardError("盤面(board)はオブジェクトである必要があります", "board")
         try:
-            key = json.dumps(board, sort_keys=True, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
-            key = None
-        if key is not None and key in _VALID_BOARDS.get(self.game, {}):
+            check_shape(board, "board")
+        except ShapeError as e:
+            raise BoardError(e.message, e.field) from None
+        key = (self.game, board_digest(board))
+        if key in VALID_BOARDS:
             return board
         self._validate_board(board)
-        if key is not None:
-            seen = _VALID_BOARDS.setdefault(self.game, {})
-            if len(seen) >= 256:
-                try:   # gthread workers validate from several threads: another may evict the same key
-                    seen.pop(next(iter(seen)), None)
-                except (RuntimeError, StopIteration):
-                    pass
-            seen[key] = True
+        VALID_BOARDS.add(key)
         return board
 
     def _validate_board(self, board: dict) -> None:
@@ -107,7 +153,10 @@ class Ruleset(ABC):
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
             e = deepest(errors[0])
-            path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path)
+            where = list(e.absolute_path)
+            if e.validator == "additionalProperties" and isinstance(e.instance, dict):   # name the unknown key
+                where += [k for k in e.instance if k not in (e.schema.get("properties") or {})][:1]
+            path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
             raise BoardError(f"{path}: {schema_message(e)}", path)
         self.check_board(board)
 
@@ -234,11 +283,11 @@ class Ruleset(ABC):
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
-            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.ended_by(g), "op")
+            raise Refused("op: ゲームは終了しています。終わったゲームには何も行えません", self.game_over_clause(g), "op")
 
-    def ended_by(self, g: GameState) -> str:
-        """The clause that ended the game, cited when something more is asked of it (rulesets that end a game by
-        several clauses — a defeat, a concession, a card — override this to name the one that did)."""
+    def game_over_clause(self, g: GameState) -> str:
+        """The clause an adjustment to a finished game is refused by: `game_over_rule` by default; a ruleset may
+        name the clause that ended this game instead."""
         return self.game_over_rule or self.concede_rule
 
     def apply_part(self, g: GameState, body: dict, where: str) -> TraceEntry:
@@ -301,7 +350,7 @@ class Ruleset(ABC):
             for i, part in enumerate(parts):
                 self.after_adjustment(g)
                 if g.finished:
-                    g.log(self.ended_by(g), "effect",
+                    g.log(self.game_over_clause(g), "effect",
                           f"ゲームが終了したため、効果{what}の残り（{len(parts) - i}つ）は行われない", player)
                     break
                 self.apply_part(g, part, f"parts[{i}].")

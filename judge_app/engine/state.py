@@ -5,10 +5,20 @@ Values are replaced, never mutated in place, so a change's `before` stays true w
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from judge_app.engine.trace import Change, Decision, Option, TraceEntry, Withheld
+
+
+def _choices(options: Iterable, withheld: Iterable) -> tuple[tuple[Option, ...], tuple[Withheld, ...]]:
+    opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+    if not withheld:
+        return opts, ()
+    held = tuple(w if isinstance(w, Withheld) else Withheld(*w) for w in withheld)
+    offered = {o.value for o in opts}
+    return opts, tuple(w for w in dict((w.value, w) for w in held).values() if w.value not in offered)
 
 
 def _split(path: str) -> list[str | int]:
@@ -118,17 +128,26 @@ class GameState:
 
     def ask(self, player: str | None, prompt: str, options: Iterable[Option | tuple[Any, str]],
             rule: str, kind: str = "choice",
-            withheld: Iterable[Withheld | tuple[Any, str, str, str]] = ()) -> Decision:
-        """A decision; `withheld` are (value, label, rule, reason) of the actions the rules forbid here."""
-        opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+            withheld: Iterable[Withheld | tuple[Any, str, str, str]] = (),
+            remake: Callable[[], tuple[Iterable, Iterable]] | None = None) -> Decision:
+        """A decision; `withheld` are (value, label, rule, reason) of the actions the rules forbid here. `remake`,
+        where the options depend on the state, gives (options, withheld) again after a judge's adjustment."""
+        opts, held = _choices(options, withheld)
         if not opts:
             raise ValueError(f"decision without options at {rule}")
-        held = tuple(w if isinstance(w, Withheld) else Withheld(*w) for w in withheld)
-        offered = {o.value for o in opts}
-        held = tuple(w for w in dict((w.value, w) for w in held).values() if w.value not in offered)
         self._decisions += 1
         return Decision(id=f"d{self._decisions}", player=player, prompt=prompt, options=opts, rule=rule, kind=kind,
-                        withheld=held)
+                        withheld=held, remake=remake)
+
+    def reask(self, decision: Decision) -> Decision:
+        """The same decision (same id, prompt and clause) with its options and withheld actions worked out again
+        from the state as it is now; unchanged when it has no `remake` or nothing would be left to choose."""
+        if decision.remake is None:
+            return decision
+        opts, held = _choices(*decision.remake())
+        if not opts:
+            return decision
+        return dataclasses.replace(decision, options=opts, withheld=held)
 
     def cite_next(self, *rules: str) -> None:
         """The next entry also relies on these clauses (a step done only as far as possible, …)."""

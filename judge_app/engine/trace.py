@@ -81,6 +81,9 @@ class Decision:
     rule: str
     kind: str = "choice"
     withheld: tuple[Withheld, ...] = ()
+    # How the procedure that asked works out its options and withheld actions again, when a judge's adjustment
+    # changes the state while the decision waits: () -> (options, withheld). None: the decision stands as asked.
+    remake: Any = field(default=None, compare=False, repr=False)
 
     @property
     def clauses(self) -> tuple[str, ...]:

@@ -3,11 +3,13 @@
 `database.py` holds the Store and its records, `schema.py` the tables (read by the Store and by the Alembic
 migrations in `migrations/` alike), `migrations/` the schema's versions. No Flask: the caller names the database.
 """
-from judge_app.store.database import (Conflict, NotFound, RulingRecord, SessionRecord, Store, StoreError,
-                                      configured_target, database_url, describe, migrate, read_connection,
+from judge_app.store.database import (MAX_STORED_BYTES, Conflict, NotFound, RulingRecord, SessionRecord, Store,
+                                      StoreError, Unstorable, configured_limits, configured_target, database_url,
+                                      describe, is_disk_full, limits, migrate, read_connection,
                                       shared_store)
 from judge_app.store.schema import NEWEST_REVISION, metadata, rulings, sessions
 
-__all__ = ["Conflict", "NotFound", "RulingRecord", "SessionRecord", "Store", "StoreError", "configured_target",
-           "database_url", "describe", "migrate", "read_connection", "shared_store", "NEWEST_REVISION", "metadata",
+__all__ = ["MAX_STORED_BYTES", "Conflict", "NotFound", "Unstorable", "RulingRecord", "SessionRecord", "Store",
+           "StoreError", "configured_limits", "is_disk_full", "configured_target", "database_url", "describe", "limits", "migrate",
+           "read_connection", "shared_store", "NEWEST_REVISION", "metadata",
            "rulings", "sessions"]

@@ -11,9 +11,17 @@ Which database: the caller names it, as a URL (`postgresql://user@host/db`, any 
 `configured_target()` reads it from the settings (`JUDGE_APP_DATABASE_URL`, else the SQLite file `JUDGE_APP_DATABASE`,
 default `<instance>/judge_app.sqlite3`); the web app passes its own config. The schema (schema.py) is created and
 upgraded by the Alembic migrations in migrations/ at start-up (`judge-app db upgrade` does the same by hand).
+
+Bounds (issue 27): a seed is 0 ≤ seed ≤ 2^63−1 on both databases (BIGINT columns since migration 0003); a row
+holds at most `max_bytes` of JSON (board + answers, UTF-8; JUDGE_APP_MAX_STORED_BYTES), checked before every
+write, while rows stored before the cap keep being read as they are; no NaN or Infinity is ever written. A
+session not changed for `idle_seconds` (JUDGE_APP_SESSION_IDLE_DAYS) reads as gone and is deleted by `prune`;
+saved rulings never expire. A hidden ruling (`judge-app rulings hide SLUG`) keeps its row but is neither listed
+nor opened until it is unhidden.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -23,13 +31,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, func, insert, select, update
+from sqlalchemy import create_engine, delete, event, false, func, insert, select, true, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
 from judge_app import settings
+from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
 from judge_app.resources import instance_dir
-from judge_app.store.schema import NEWEST_REVISION, rulings, sessions
+from judge_app.store.schema import NEWEST_REVISION, rate_limits, rulings, sessions
+
+MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: board + answers as UTF-8 JSON
 
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -51,6 +62,15 @@ class NotFound(StoreError, LookupError):
 class Conflict(StoreError, RuntimeError):
     """What is stored no longer fits the request: another request changed the session after it was read, or a
     saved session or ruling no longer replays."""
+
+
+class Unstorable(StoreError, ValueError):
+    """A write the store does not take (too large, a seed out of range, a value JSON cannot hold); nothing was
+    written. `message` is Japanese and names `field`; `status` is the HTTP status it answers (400 or 413)."""
+
+    def __init__(self, message: str, field: str, status: int = 400):
+        super().__init__(message, field)
+        self.status = status
 
 
 @dataclass
@@ -77,10 +97,38 @@ class RulingRecord:
     note: str
     created: float
     editions: dict = field(default_factory=dict)   # {doc key: edition version} it was made under
+    hidden: bool = False
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+def _dumps(value: Any, field: str = "body") -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False, allow_nan=False)
+    except ValueError:
+        raise Unstorable(f"{field}: NaN や Infinity は保存できません", field) from None
+    except TypeError as e:
+        raise Unstorable(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
+
+
+def is_disk_full(exc: BaseException | None) -> bool:
+    """Whether `exc` (or what it wraps) says the disk or the database is full: ENOSPC, SQLite's SQLITE_FULL
+    ("database or disk is full", also past `PRAGMA max_page_count`), PostgreSQL's disk_full (53100)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        seen += 1
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            return True
+        if getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc):
+            return True
+        if getattr(exc, "sqlstate", None) == "53100":
+            return True
+        exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
+    return False
+
+
+def _check_seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise Unstorable(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
+    return seed
 
 
 def new_session_id() -> str:
@@ -144,10 +192,26 @@ class Store:
     """The sessions and rulings of one database. Safe to share between threads: every call takes a pooled
     connection for one transaction and gives it back."""
 
-    def __init__(self, target: str | Path, engine: Engine | None = None):
+    def __init__(self, target: str | Path, engine: Engine | None = None, *, max_bytes: int | None = None,
+                 idle_seconds: float | None = None):
         self.url = database_url(target)
         self._engine = engine
         self._owns_engine = engine is None
+        self.max_bytes = MAX_STORED_BYTES if max_bytes is None else max_bytes    # 0: no cap
+        self.idle_seconds = idle_seconds or None      # None or 0: sessions never expire
+        self._next_prune = 0.0
+
+    def _fits(self, *parts: str) -> None:
+        """Refuse a row whose JSON is over the cap (413, naming what made it large)."""
+        if not self.max_bytes:
+            return
+        size = sum(len(p.encode("utf-8")) for p in parts)
+        if size > self.max_bytes:
+            raise Unstorable(f"body: 保存できる大きさを超えています（盤面と答えで {size:,} バイト。"
+                          f"{self.max_bytes:,} バイトまで）", "body", 413)
+
+    def _idle_before(self, now: float | None = None) -> float | None:
+        return None if not self.idle_seconds else (now or time.time()) - self.idle_seconds
 
     @property
     def engine(self) -> Engine:
@@ -190,35 +254,71 @@ class Store:
 
     # ---- sessions --------------------------------------------------------------
     def create_session(self, game: str, board: dict, seed: int, answers: list, title: str = "") -> SessionRecord:
+        board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
+        self._fits(board_json, answers_json)
+        _check_seed(seed)
+        self.maybe_prune()
         now = time.time()
         sid = new_session_id()
         with self.transaction() as c:
-            c.execute(insert(sessions).values(id=sid, game=game, board=_dumps(board), seed=seed, answers=_dumps(answers),
+            c.execute(insert(sessions).values(id=sid, game=game, board=board_json, seed=seed, answers=answers_json,
                                               title=title, version=0, created=now, updated=now))
         return SessionRecord(sid, game, board, seed, list(answers), title, 0, now, now)
 
     def get_session(self, sid: str) -> SessionRecord:
         with self._read() as c:
             row = c.execute(select(sessions).where(sessions.c.id == sid)).mappings().first()
-        if row is None:
+        idle_before = self._idle_before()
+        if row is None or (idle_before is not None and row["updated"] < idle_before):
             raise NotFound(sid)
         return SessionRecord(row["id"], row["game"], json.loads(row["board"]), row["seed"],
                              json.loads(row["answers"]), row["title"], row["version"], row["created"], row["updated"])
 
     def update_answers(self, sid: str, version: int, answers: list) -> int:
-        """Store the new answers list if the row is still at `version`; returns the new version."""
+        """Store the new answers list if the row is still at `version`; returns the new version. Unstorable when the
+        board and the new answers together are over the cap."""
+        answers_json = _dumps(answers, "answers")
         with self.transaction() as c:
+            if self.max_bytes:
+                board = c.execute(select(sessions.c.board).where(sessions.c.id == sid)).scalar()
+                if board is None:
+                    raise NotFound(sid)
+                self._fits(board, answers_json)
             cur = c.execute(update(sessions)
                             .where(sessions.c.id == sid, sessions.c.version == version)
-                            .values(answers=_dumps(answers), version=sessions.c.version + 1, updated=time.time()))
+                            .values(answers=answers_json, version=sessions.c.version + 1, updated=time.time()))
             if cur.rowcount != 1:
                 exists = c.execute(select(sessions.c.id).where(sessions.c.id == sid)).first()
                 raise Conflict(sid) if exists else NotFound(sid)
         return version + 1
 
+    def prune(self, idle_seconds: float | None = None, now: float | None = None) -> int:
+        """Delete the sessions not changed for `idle_seconds` (default: the store's own; none when neither is set)
+        and the rate-limit counters whose window is over; returns how many sessions. Saved rulings are never
+        pruned."""
+        idle = self.idle_seconds if idle_seconds is None else idle_seconds
+        now = now or time.time()
+        with self.transaction() as c:
+            c.execute(delete(rate_limits).where(rate_limits.c.expires < now))
+            if not idle:
+                return 0
+            return c.execute(delete(sessions).where(sessions.c.updated < now - idle)).rowcount
+
+    def maybe_prune(self, every: float = 3600.0) -> None:
+        """`prune` at most once an `every` seconds per process, from the write path: a deployment that never runs
+        `judge-app db prune` still expires idle sessions (and forgets old rate-limit counters)."""
+        now = time.monotonic()
+        if now < self._next_prune:
+            return
+        self._next_prune = now + every
+        self.prune()
+
     # ---- rulings ----------------------------------------------------------------
     def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
                     editions: dict | None = None) -> RulingRecord:
+        board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
+        self._fits(board_json, answers_json)
+        _check_seed(seed)
         now = time.time()
         editions = dict(editions or {})
         with self.transaction() as c:
@@ -226,24 +326,41 @@ class Store:
                 slug = new_slug()
                 if c.execute(select(rulings.c.slug).where(rulings.c.slug == slug)).first() is None:
                     break
-            c.execute(insert(rulings).values(slug=slug, game=game, board=_dumps(board), seed=seed,
-                                             answers=_dumps(answers), title=title, note=note, created=now,
-                                             editions=_dumps(editions)))
+            c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
+                                             answers=answers_json, title=title, note=note, created=now,
+                                             editions=_dumps(editions, "editions")))
         return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
 
-    def get_ruling(self, slug: str) -> RulingRecord:
+    def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
+        """The ruling; a hidden one reads as NotFound unless `include_hidden`."""
         with self._read() as c:
             row = c.execute(select(rulings).where(rulings.c.slug == slug)).mappings().first()
-        if row is None:
+        if row is None or (row["hidden"] and not include_hidden):
             raise NotFound(slug)
         return _ruling(row)
 
-    def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0) -> list[RulingRecord]:
+    def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0,
+                     hidden: bool | None = False) -> list[RulingRecord]:
+        """Newest first; `hidden`: False the listed ones (the default), True only the hidden, None all."""
         q = select(rulings).order_by(rulings.c.created.desc()).limit(limit).offset(offset)
         if game:
             q = q.where(rulings.c.game == game)
+        if hidden is not None:
+            q = q.where(rulings.c.hidden == (true() if hidden else false()))
         with self._read() as c:
             return [_ruling(r) for r in c.execute(q).mappings()]
+
+    def set_hidden(self, slug: str, hidden: bool) -> bool:
+        """Hide a ruling (off the list and its page, the row kept) or show it again. Returns whether it changed;
+        NotFound when there is no such ruling."""
+        with self.transaction() as c:
+            now = c.execute(select(rulings.c.hidden).where(rulings.c.slug == slug)).first()
+            if now is None:
+                raise NotFound(slug)
+            if bool(now[0]) == hidden:
+                return False
+            c.execute(update(rulings).where(rulings.c.slug == slug).values(hidden=hidden))
+        return True
 
     def count(self, table: str) -> int:
         t = {"sessions": sessions, "rulings": rulings}[table]
@@ -253,7 +370,7 @@ class Store:
 
 def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
-                        row["title"], row["note"], row["created"], _editions(row["editions"]))
+                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]))
 
 
 def _editions(raw: str | None) -> dict:
@@ -269,12 +386,23 @@ def _editions(raw: str | None) -> dict:
 # WAL database checkpoints it (and syncs) every time. Pooled connections stay open instead. A pool never crosses a
 # fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
 _lock = threading.Lock()
-_stores: dict[tuple[int, str], Store] = {}
+_stores: dict[tuple, Store] = {}
 
 
 def configured_target() -> str:
     """The database the settings name: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
     return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
+
+
+def limits(max_stored_bytes: int | None, session_idle_days: float | None) -> dict:
+    """A Store's bounds (its keyword arguments) from JUDGE_APP_MAX_STORED_BYTES and JUDGE_APP_SESSION_IDLE_DAYS."""
+    return {"max_bytes": max_stored_bytes,
+            "idle_seconds": session_idle_days * 86400 if session_idle_days else None}
+
+
+def configured_limits() -> dict:
+    """The bounds the settings name (the command line's; the web app passes its own config to `limits`)."""
+    return limits(settings.get("MAX_STORED_BYTES"), settings.get("SESSION_IDLE_DAYS"))
 
 
 def migrate(target: str | Path) -> None:
@@ -286,9 +414,10 @@ def migrate(target: str | Path) -> None:
         store.close()
 
 
-def shared_store(target: str | Path) -> Store:
-    """This process's Store for `target`, made on first use and kept: one pool of connections per database."""
-    key = (os.getpid(), database_url(target))
+def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds: float | None = None) -> Store:
+    """This process's Store for `target` (and bounds), made on first use and kept: one pool of connections per
+    database."""
+    key = (os.getpid(), database_url(target), max_bytes, idle_seconds)
     store = _stores.get(key)
     if store is None:
         with _lock:
@@ -299,7 +428,7 @@ def shared_store(target: str | Path) -> Store:
                     if inherited._engine is not None:
                         inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
                         inherited._engine = None
-                store = _stores[key] = Store(key[1])
+                store = _stores[key] = Store(key[1], max_bytes=max_bytes, idle_seconds=idle_seconds)
     return store
 
 

@@ -5,10 +5,10 @@ migrated schema and this one agree, and that NEWEST_REVISION is Alembic's head. 
 """
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text, false
 
 # The newest file in migrations/versions: a database stamped with it needs no Alembic at start-up.
-NEWEST_REVISION = "0002"
+NEWEST_REVISION = "0003"
 
 metadata = MetaData()
 sessions = Table(
@@ -16,7 +16,7 @@ sessions = Table(
     Column("id", String, primary_key=True),
     Column("game", String, nullable=False),
     Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),   # BIGINT since 0003: 0 ≤ seed ≤ 2^63−1 on both databases
     Column("answers", Text, nullable=False),
     Column("title", Text, nullable=False, server_default=""),
     Column("version", Integer, nullable=False, server_default="0"),
@@ -28,7 +28,7 @@ rulings = Table(
     Column("slug", String, primary_key=True),
     Column("game", String, nullable=False),
     Column("board", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("answers", Text, nullable=False),
     Column("title", Text, nullable=False),
     Column("note", Text, nullable=False, server_default=""),
@@ -36,5 +36,18 @@ rulings = Table(
     # JSON {doc key: edition version} of the rulebooks the ruling was made under ('{}' for rulings saved before
     # editions existed: read as each rulebook's first edition). Added by migration 0002.
     Column("editions", Text, nullable=False, server_default="{}"),
+    # Taken off the list and its page by `judge-app rulings hide`, the row kept (migration 0003).
+    Column("hidden", Boolean, nullable=False, server_default=false()),
 )
 Index("rulings_created", rulings.c.created.desc())
+Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
+
+# Per-client request counters of the rate limits (store/ratelimit.py), one row a client and limit and window, so
+# that every server on one PostgreSQL counts together. Added by migration 0003.
+rate_limits = Table(
+    "rate_limits", metadata,
+    Column("key", String, primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+Index("rate_limits_expires", rate_limits.c.expires)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask import Flask, Response, abort, current_app, request
 from werkzeug.exceptions import HTTPException
 
-from judge_app.web.shared import csrf, template_filters
+from judge_app.store import is_disk_full
+from judge_app.web.shared import csrf, rate_limits, template_filters
 from judge_app.web.shared.negotiation import MESSAGES, error
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -23,6 +24,7 @@ def install(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http)
     app.register_error_handler(Exception, _unexpected)
     app.after_request(_headers)
+    rate_limits.install(app)
 
 
 def _cap_body():
@@ -36,6 +38,11 @@ def _http(e: HTTPException):
 
 
 def _unexpected(e: Exception):
+    if is_disk_full(e):   # nothing was written (every write is one transaction): say so, in the error shape
+        current_app.logger.error("disk full: %s", e)
+        resp = error(503, MESSAGES[503], "storage")
+        resp.headers["Retry-After"] = "60"
+        return resp
     current_app.logger.exception("unhandled error")
     return error(500)
 

@@ -19,6 +19,7 @@ from judge_app.engine import EngineError
 from judge_app.web.shared import board_model, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_body, error_of, status_of
+from judge_app.web.shared.rate_limits import stores_nothing
 from judge_app.web.shared.json_body import json_body
 from judge_app.web.shared.negotiation import render, wants_json
 from judge_app.web.shared.services import get_store
@@ -162,6 +163,7 @@ def start_fresh(game: str):
 
 
 @bp.post("/board/<game>/render")
+@stores_nothing
 def render_fragment(game: str):
     """The builder's live preview: a board (JSON body) drawn and checked, nothing stored."""
     try:

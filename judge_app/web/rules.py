@@ -141,20 +141,30 @@ def index():
     return render({"docs": [d.summary_json() for d in docs]}, "rules/index.html", docs=docs)
 
 
+# What a rules page reads from its query; a redirect carries these on and drops every other parameter (issue 27:
+# `?doc=x` or `?number=1` collided with url_for's own arguments, a 500; `?_external=1` made the Location absolute,
+# from the Host header). The Location stays relative.
+KEPT_ARGS = ("edition", "expand", "format")
+
+
+def _kept_args() -> dict[str, str]:
+    return {k: request.args[k] for k in KEPT_ARGS if k in request.args}
+
+
 @bp.get("/rules")
 def index_noslash():
-    return redirect(url_for("rules.index", **request.args), 301)
+    return redirect(url_for("rules.index", **_kept_args()), 301)
 
 
 @bp.get("/rules/<doc>/")
 def toc_slash(doc: str):
-    return redirect(url_for("rules.toc", doc=doc, **request.args), 301)
+    return redirect(url_for("rules.toc", doc=doc, **_kept_args()), 301)
 
 
 @bp.get("/rules/<doc>")
 def toc(doc: str):
     if doc not in get_corpus().docs and doc.lower() in get_corpus().docs:
-        return redirect(url_for("rules.toc", doc=doc.lower(), **request.args), 301)
+        return redirect(url_for("rules.toc", doc=doc.lower(), **_kept_args()), 301)
     d, err = _doc_or_error(doc)
     if err:
         return err
@@ -181,7 +191,7 @@ def _lookup(doc: str, number: str, api: bool):
     """(clause, None) or (None, response): canonical redirects, base-document hand-off, 4xx with suggestions."""
     corpus = get_corpus()
     if doc not in corpus.docs and doc.lower() in corpus.docs and not api:
-        return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **request.args), 301)
+        return None, redirect(url_for("rules.clause", doc=doc.lower(), number=number, **_kept_args()), 301)
     d, err = _doc_or_error(doc)
     if err:
         return None, err
@@ -196,12 +206,12 @@ def _lookup(doc: str, number: str, api: bool):
     if c is None:
         inherited = corpus.resolve(d.key, canonical)
         if inherited is not None and not api:
-            return None, redirect(clause_url(inherited.id, **request.args), 302)
+            return None, redirect(clause_url(inherited.id, **_kept_args()), 302)
         if inherited is not None:
             return inherited, None
         return None, _error(404, "unknown_clause", f"{d.title}に {canonical} はありません", field="number", doc=d, suggestions=d.closest(canonical))
     if not api and canonical != number:
-        return None, redirect(clause_url(c.id, **request.args), 301)
+        return None, redirect(clause_url(c.id, **_kept_args()), 301)
     return c, None
 
 
@@ -223,7 +233,7 @@ def _edition_lookup(doc: str, number: str, version: str, api: bool):
         return None, _error(404, "unknown_clause", f"{d.title} {version} に {number} はありません",
                             field="number", doc=ed_doc, suggestions=ed_doc.closest(number))
     if not api and c.number != number:
-        return None, redirect(clause_url(c.id, **request.args), 301)
+        return None, redirect(clause_url(c.id, **_kept_args()), 301)
     return (corpus, c), None
 
 

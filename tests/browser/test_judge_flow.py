@@ -120,13 +120,14 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     # keyboard: u undoes, space steps again
     page.keyboard.press("Escape")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    before = len(trace_rules(page))
+    entries = "() => document.querySelectorAll('#trace-list .entry').length"
+    before = page.evaluate(entries)
     page.keyboard.press("u")
     page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length < {before}")
     page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     if page.query_selector("#decision") is None:
-        n = len(trace_rules(page))
+        n = page.evaluate(entries)
         page.keyboard.press(" ")
         page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length > {n}")
     page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")

@@ -147,8 +147,8 @@ def test_an_adjustment_that_ends_the_game_closes_the_open_decision():
     assert again.pending is None and dump(again) == dump(g)
 
 
-class EndedByToy(CardToy):
-    def ended_by(self, g):
+class EndedByToy(CardToy):   # game_over_clause: the clause of the step that ended the game
+    def game_over_clause(self, g):
         return next(e.rule for e in reversed(g.trace) if any(c.path == "finished" for c in e.changes))
 
 
@@ -249,3 +249,18 @@ def test_expect_withheld_and_rules_read_the_open_decision(toy_registered):
     bad = scenarios.run_scenario(script([], {"withheld": [{"value": "edge", "rule": "toy:9"}, {"value": "x", "rule": "toy:2"}]}))
     assert bad["expect_failures"] == ["withheld: 'edge' is withheld by toy:2-1, not toy:9",
                                       "withheld: 'x' is not withheld by the open decision"]
+
+
+def test_a_ruleset_may_name_the_clause_that_ended_the_game_for_the_refusal():
+    """Ruleset.game_over_clause(g): the default is game_over_rule; a ruleset may cite the clause that ended it."""
+    class Ended(CardToy):
+        def game_over_clause(self, g):
+            return next(e.rule for e in reversed(g.trace) if any(c.path == "finished" for c in e.changes))
+
+    g = Game(Ended(), {**BOARD, "target": 1}, 1)
+    g.step("decision")
+    g.adjust({"op": "points", "target": "p2", "value": 1})
+    assert g.state.finished and g.trace[-1].rule == "toy:4"
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "points", "target": "p1", "value": 1})
+    assert e.value.rule == "toy:4"

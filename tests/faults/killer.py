@@ -52,8 +52,10 @@ class Server:
     """gunicorn from judge_app.gunicorn_conf on a loopback port, in its own process group."""
 
     def __init__(self, instance: Path, port: int, workers: int = 2, index_dir: str | None = None,
-                 database_url: str | None = None):
+                 database_url: str | None = None, env: dict | None = None):
         self.instance, self.port, self.workers = instance, port, workers
+        # The fault runs write far faster than any judge, from one address: no rate limit unless `env` sets one.
+        self.env = {"JUDGE_APP_RATE_LIMIT_WRITES": "", **(env or {})}
         self.database_url = database_url   # None: the instance's SQLite file
         self.index_dir = index_dir or str(ROOT / "instance" / "index")
         self.proc: subprocess.Popen | None = None
@@ -62,6 +64,7 @@ class Server:
     def start(self, timeout: float = 120) -> None:
         env = dict(os.environ, JUDGE_APP_INSTANCE=str(self.instance), JUDGE_APP_INDEX_DIR=self.index_dir,
                    JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning", PYTHONPATH=str(ROOT))
+        env.update(self.env)
         env.pop("JUDGE_APP_DATABASE_URL", None)
         if self.database_url:
             env["JUDGE_APP_DATABASE_URL"] = self.database_url

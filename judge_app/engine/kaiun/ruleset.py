@@ -632,7 +632,7 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner, cites=met)
 
     # ---- adjustments held to the rules (issue 28) ------------------------------------------------------
-    def ended_by(self, g: GameState) -> str:
+    def game_over_clause(self, g: GameState) -> str:
         """Once the game is over nothing more is done: a refused adjustment, and the rest of an effect, cite the clause
         of the step that ended it (1-2-1 a defeat, 1-2-3 a ジャンケン, 1-2-4 投了, 1-2-6 a card)."""
         for e in reversed(g.trace):

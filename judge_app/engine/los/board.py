@@ -66,7 +66,7 @@ PLAYER = {
 BOARD_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Legend of Stars board",
-    "type": "object", "required": ["players"],
+    "type": "object", "required": ["players"], "additionalProperties": False,
     "properties": {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER, "p2": PLAYER}},

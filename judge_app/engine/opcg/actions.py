@@ -26,16 +26,21 @@ def draw(g: GameState, player: str) -> dict | None:
     return card
 
 
-def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = "trash") -> tuple[dict, int, int]:
+def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = "trash",
+                top: bool = False) -> tuple[dict, int, int]:
     """A character or stage leaves the field: its attached DON!! go to the cost area rested (6-5-5-4) and the
-    effects on it end, as it becomes a new card (3-1-6). Returns (card, DON!! returned, effects ended)."""
+    effects on it end, as it becomes a new card (3-1-6), whose 【ターン1回】 may be used again (10-2-13-4).
+    Returns (card, DON!! returned, effects ended)."""
     card = take_from(g, player, zone, card_id)
     don = card.get("don") or 0
     if don:
         area = g.get(f"players.{player}.cost_area")
         g.set(f"players.{player}.cost_area", {**area, "rested": area["rested"] + don})
     ended = drop_effects_on(g, card_id)
-    put_into(g, player, dest, as_new_card(card))
+    uses = g.data.get("keyword_uses")
+    if uses and any(u[1] == card_id for u in uses):
+        g.set("keyword_uses", [u for u in uses if u[1] != card_id])
+    put_into(g, player, dest, as_new_card(card), top=top)
     return card, don, ended
 
 
@@ -97,21 +102,33 @@ def losers(g: GameState) -> dict[str, str]:
     return found
 
 
+# 9-2-1-1 / 9-2-1-2, and the defeat conditions of 1-2-1-1 they check
+CONDITIONS = {"opcg:9-2-1-1": ("opcg:1-2-2-1", "opcg:1-2-1-1", "opcg:1-2-1-1-1"),
+              "opcg:9-2-1-2": ("opcg:1-2-2-2", "opcg:1-2-1-1", "opcg:1-2-1-1-2")}
+
+
 def rule_processing(g: GameState):
-    """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn)."""
+    """9-1-2, 9-2-1: at once, every player who meets a defeat condition loses (both: the game is drawn).
+    The entry cites 9-1-2 (at once, even during other actions), the condition met (1-2-1-1-1 / 1-2-1-1-2), and
+    1-2-1 (the game ends; the player whose opponent lost and who did not lose wins)."""
+    if g.finished:  # 1-2-1: the game is over; nothing is processed again
+        return
     lost = losers(g)
     if not lost:
         return
     if len(lost) == 2:
         g.end_game("draw")
-        yield g.log("opcg:9-2-1", "defeat", "両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None)
+        met = sorted(set(lost.values()))
+        yield g.log("opcg:9-2-1", "defeat", "ルール処理: 両プレイヤーが敗北条件を満たしているため、両者とも敗北し引き分けです", None,
+                    cites=("opcg:9-1-1", "opcg:9-1-2", *met, "opcg:1-2-2", *(c for r in met for c in CONDITIONS[r]), "opcg:1-2-1"))
         return
     (player, rule), = lost.items()
     winner = "p2" if player == "p1" else "p1"
     reason = ("ライフが0枚のときにリーダーがダメージを受けました" if rule == "opcg:9-2-1-1"
               else "デッキのカードが0枚になりました")
     g.end_game(winner)
-    yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}。{player} の敗北、{winner} の勝利です", player)
+    yield g.log(rule, "defeat", f"ルール処理: {player} は{reason}（敗北条件）。{player} の敗北、{winner} の勝利です", player,
+                cites=("opcg:9-1-1", "opcg:9-1-2", "opcg:9-2-1", "opcg:1-2-2", *CONDITIONS[rule], "opcg:1-2-1"))
 
 
 def play_character_onto_field(g: GameState, player: str, card: dict) -> None:
@@ -128,5 +145,5 @@ def make_room_for_character(g: GameState, player: str, card: dict):
                          [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
     old, don, ended = leave_field(g, player, "characters", victim)
     extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
-    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
-                cites=("opcg:10-2-1-3", "opcg:6-5-5-4") if don else ("opcg:10-2-1-3",))
+    yield g.log("opcg:3-7-6-1", "trash", f"{label(old)}を持ち主のトラッシュに置きました（キャラは5枚まで 3-7-6、KOではありません 10-2-1-3）{extra}", player,
+                cites=("opcg:3-7-6", "opcg:10-2-1-3", "opcg:6-5-5-4") if don else ("opcg:3-7-6", "opcg:10-2-1-3"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
                                            play_character_onto_field, rest_don)
-from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, put_into, replace_card,
-                                         take_from)
+from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, power_sources, put_into,
+                                         replace_card, take_from)
 
 
 def _set_battle(g: GameState, **fields) -> dict:
@@ -38,11 +38,14 @@ def battle(g: GameState, tp: str, attacker_id: str):
     replace_card(g, tp, a_zone, attacker_id, rested=True)
     g.set("battle", {"step": "attack", "attacker": attacker_id, "attacker_player": tp, "attacker_zone": a_zone,
                      "target": None, "target_player": defender, "target_zone": None, "blocker": None})
-    yield g.log("opcg:7-1-1-1", "attack", f"{label(attacker)}をレストにしてアタックを宣言しました", tp)
+    rush = attacker.get("category") == "キャラ" and attacker.get("played_this_turn")  # 3-7-4 set aside by 【速攻】
+    yield g.log("opcg:7-1-1-1", "attack", f"{label(attacker)}をレストにしてアタックを宣言しました"
+                + ("（登場したターン中ですが【速攻】によりアタックできます）" if rush else ""), tp,
+                cites=("opcg:7-1", "opcg:3-7-4", "opcg:10-1-1-1") if rush else ("opcg:7-1",))
+    targets, held = attack_targets(g, defender)
+    target_id = yield g.ask(tp, "アタックの対象を選んでください", targets, "opcg:7-1-1-2", withheld=held,
+                            remake=lambda: attack_targets(g, defender))
     pdef = g.data["players"][defender]
-    targets = [(pdef["leader"]["id"], f"相手のリーダー {label(pdef['leader'])}")]
-    targets += [(c["id"], f"レストの相手キャラ {label(c)}") for c in pdef["characters"] if c.get("rested")]
-    target_id = yield g.ask(tp, "アタックの対象を選んでください", targets, "opcg:7-1-1-2")
     t_zone = "leader" if target_id == pdef["leader"]["id"] else "characters"
     _set_battle(g, target=target_id, target_zone=t_zone)
     target = locate(g, target_id)[2]
@@ -69,51 +72,104 @@ def battle(g: GameState, tp: str, attacker_id: str):
     yield from end_of_battle(g, tp)
 
 
+def attack_targets(g: GameState, defender: str):
+    """7-1-1-2: the opponent's leader or one of their rested characters; an active character is withheld."""
+    pdef = g.data["players"][defender]
+    targets = [(pdef["leader"]["id"], f"相手のリーダー {label(pdef['leader'])}")]
+    held = []
+    for c in pdef["characters"]:
+        if c.get("rested"):
+            targets.append((c["id"], f"レストの相手キャラ {label(c)}"))
+        else:
+            held.append((c["id"], f"アクティブの相手キャラ {label(c)}", "opcg:7-1-1-2",
+                         "アタックの対象にできるのは相手のリーダーか、レストの相手のキャラだけです"))
+    return targets, held
+
+
+def blockers(g: GameState, defender: str):
+    """10-1-4-1: an active card of the defender's with 【ブロッカー】, other than the attacked card, may block;
+    the defender's other leader and characters are withheld, each with why."""
+    target = g.data["battle"]["target"]
+    options, held = [("none", "発動しない")], []
+    for c in field_cards(g, defender):
+        value, text = c["id"], f"{label(c)}の【ブロッカー】を発動する"
+        if not has(g, c, "ブロッカー"):
+            held.append((value, text, "opcg:10-1-4-1", "【ブロッカー】を持っていません"))
+        elif c["id"] == target:
+            held.append((value, text, "opcg:10-1-4-1", "【ブロッカー】はこのカード以外の自分のカードがアタックされたときに発動します"))
+        elif c.get("rested"):
+            held.append((value, text, "opcg:10-1-4-1", "【ブロッカー】はアクティブのこのカードをレストにして発動します。このカードはレストです"))
+        else:
+            options.append((value, text))
+    return options, held
+
+
 def block_step(g: GameState, tp: str, defender: str):
     _set_battle(g, step="block")
-    b = g.data["battle"]
-    blockers = [c for c in field_cards(g, defender)
-                if c["id"] != b["target"] and not c.get("rested") and has(g, c, "ブロッカー")]  # 10-1-4-1
-    if not blockers:
-        yield g.log("opcg:7-1-2-1", "block", "ブロック・ステップ: 【ブロッカー】を発動できるカードはありません", defender)
+    options, held = blockers(g, defender)
+    if len(options) == 1:
+        yield g.log("opcg:7-1-2-1", "block", "ブロック・ステップ: 【ブロッカー】を発動できるカードはありません", defender,
+                    cites=("opcg:10-1-4-1",))
         return
-    choice = yield g.ask(defender, "【ブロッカー】を発動しますか（このバトル中1度だけ）",
-                         [("none", "発動しない"), *((c["id"], f"{label(c)}の【ブロッカー】を発動する") for c in blockers)],
-                         "opcg:7-1-2-1")
+    choice = yield g.ask(defender, "【ブロッカー】を発動しますか（このバトル中1度だけ）", options, "opcg:7-1-2-1",
+                         withheld=held, remake=lambda: blockers(g, defender))
     if choice == "none":
         yield g.log("opcg:7-1-2-1", "block", f"{defender} は【ブロッカー】を発動しませんでした", defender)
         return
-    blocker = next(c for c in blockers if c["id"] == choice)
+    blocker = locate(g, choice)[2]
     zone = _zone_of(g, blocker, defender)
     replace_card(g, defender, zone, blocker["id"], rested=True)
     _set_battle(g, target=blocker["id"], target_zone=zone, blocker=blocker["id"])
-    yield g.log("opcg:10-1-4-1", "block", f"{label(blocker)}をレストにして【ブロッカー】を発動し、アタックされたカードを{label(blocker)}に変更しました", defender)
+    yield g.log("opcg:10-1-4-1", "block", f"{label(blocker)}をレストにして【ブロッカー】を発動し、アタックされたカードを{label(blocker)}に変更しました（このバトル中1度だけ）", defender,
+                cites=("opcg:7-1-2-1",))
     yield g.log("opcg:7-1-2-2", "timing", "【ブロック時】「ブロックした時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", defender)
 
 
-def counter_options(g: GameState, defender: str) -> list[tuple[str, str]]:
+def counter_options(g: GameState, defender: str):
+    """7-1-3-2: the actions of the counter step, and the cards in the hand the rules withhold here, with why."""
     pdata = g.data["players"][defender]
     targets = field_cards(g, defender)
+    active = pdata["cost_area"]["active"]
     options = [("end", "カウンター・ステップを終了する")]
+    held = []
+    names = [(t["id"], label(t)) for t in targets]
     for card in pdata["hand"]:
-        if card.get("category") == "キャラ" and (card.get("counter") or 0) > 0:  # 7-1-3-2-1
-            for t in targets:
-                options.append((f"counter:{card['id']}@{t['id']}", f"{label(card)}のカウンター+{card['counter']}を{label(t)}に"))
-        elif (card.get("category") == "イベント" and "カウンター" in (card.get("keywords") or ())
-              and (card.get("cost") or 0) <= pdata["cost_area"]["active"]):  # 7-1-3-2-2
-            options.append((f"event:{card['id']}", f"{label(card)}の【カウンター】を発動する（コスト{card.get('cost') or 0}）"))
-    return options
+        cat, kws = card.get("category"), card.get("keywords") or ()
+        if cat == "キャラ":  # 7-1-3-2-1
+            value = card.get("counter") or 0
+            text = f"{label(card)}のカウンター+{value}を"
+            for tid, tname in names:
+                item = (f"counter:{card['id']}@{tid}", f"{text}{tname}に")
+                if value > 0:
+                    options.append(item)
+                else:
+                    held.append((*item, "opcg:7-1-3-2-1", "「(アイコン)カウンター」を持っていません"))
+        elif cat == "イベント":  # 7-1-3-2-2
+            cost = card.get("cost") or 0
+            item = (f"event:{card['id']}", f"{label(card)}の【カウンター】を発動する（コスト{cost}）")
+            if "カウンター" not in kws:
+                if "メイン" in kws:
+                    held.append((*item, "opcg:10-2-3-1", "【メイン】のイベントはバトル以外のメインフェイズにのみプレイできます"))
+                else:
+                    held.append((*item, "opcg:10-2-4-1", "カウンター・ステップにプレイできるイベントは【カウンター】を持つものだけです"))
+            elif cost > active:
+                held.append((*item, "opcg:2-7-3", f"コストエリアのアクティブのドン!!は{active}枚で、コスト{cost}を支払えません"))
+            else:
+                options.append(item)
+    return options, held
 
 
 def counter_step(g: GameState, tp: str, defender: str):
     _set_battle(g, step="counter")
     yield g.log("opcg:7-1-3-1", "timing", "カウンター・ステップ。「アタックされた時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", defender)
     while True:
-        options = counter_options(g, defender)
+        options, held = counter_options(g, defender)
         if len(options) == 1:
-            yield g.log("opcg:7-1-3-2", "counter", f"{defender} が手札から発動できるカウンターはありません", defender)
+            yield g.log("opcg:7-1-3-2", "counter", f"{defender} が手札から発動できるカウンターはありません", defender,
+                        cites=("opcg:7-1-3-2-1", "opcg:7-1-3-2-2"))
             return
-        choice = yield g.ask(defender, "カウンターを発動しますか（好きな順番で何度でも）", options, "opcg:7-1-3-2")
+        choice = yield g.ask(defender, "カウンターを発動しますか（好きな順番で何度でも）", options, "opcg:7-1-3-2",
+                             withheld=held, remake=lambda: counter_options(g, defender))
         if choice == "end":
             yield g.log("opcg:7-1-3-2", "counter", f"{defender} がカウンター・ステップを終了しました", defender)
             return
@@ -122,7 +178,8 @@ def counter_step(g: GameState, tp: str, defender: str):
             card_id, target_id = rest.split("@")
             card = take_from(g, defender, "hand", card_id)
             put_into(g, defender, "trash", card)
-            add_effect(g, kind="power", target=target_id, value=card["counter"], duration="battle", owner=defender)
+            add_effect(g, kind="power", target=target_id, value=card["counter"], duration="battle", owner=defender,
+                       rule="opcg:7-1-3-2-1")
             target = locate(g, target_id)[2]
             yield g.log("opcg:7-1-3-2-1", "counter", f"{label(card)}をトラッシュに置き、{label(target)}のパワーをこのバトル中+{card['counter']}しました（パワー{power(g, target, defender)}）", defender)
         else:
@@ -131,7 +188,8 @@ def counter_step(g: GameState, tp: str, defender: str):
             rest_don(g, defender, cost)
             take_from(g, defender, "hand", rest)
             put_into(g, defender, "trash", card)
-            yield g.log("opcg:7-1-3-2-2", "counter", f"{label(card)}のコスト（ドン!!{cost}枚レスト）を支払いトラッシュに置き、【カウンター】を発動しました（効果はジャッジが調整で適用）", defender)
+            yield g.log("opcg:7-1-3-2-2", "counter", f"{label(card)}のコスト（ドン!!{cost}枚レスト）を支払いトラッシュに置き、【カウンター】を発動しました（効果はジャッジが調整で適用）", defender,
+                        cites=("opcg:2-7-3", "opcg:10-2-4-1"))
 
 
 def damage_step(g: GameState, tp: str, defender: str):
@@ -140,10 +198,17 @@ def damage_step(g: GameState, tp: str, defender: str):
     attacker = locate(g, b["attacker"])[2]
     target = locate(g, b["target"])[2]
     pa, pt = power(g, attacker, tp), power(g, target, defender)
+    # where each compared number comes from: the card whose 【ブロッカー】 made it the attacked card, counters,
+    # other effects, attached DON!!
+    (wa, ca), (wt, ct) = power_sources(g, attacker, tp), power_sources(g, target, defender)
+    cites = (*(("opcg:10-1-4-1",) if b.get("blocker") else ()), *ca, *ct)
+    whence = f"（{label(attacker)}: {wa}／{label(target)}: {wt}）"
     if pa < pt:
-        yield g.log("opcg:7-1-4-2", "battle", f"{label(attacker)}のパワー{pa}は{label(target)}のパワー{pt}未満のため、バトルに負けました。何も起きません", tp)
+        yield g.log("opcg:7-1-4-2", "battle", f"{label(attacker)}のパワー{pa}は{label(target)}のパワー{pt}未満のため、バトルに負けました。何も起きません{whence}", tp,
+                    cites=cites)
         return
-    yield g.log("opcg:7-1-4-1", "battle", f"{label(attacker)}のパワー{pa}が{label(target)}のパワー{pt}以上のため、バトルに勝ちました", tp)
+    yield g.log("opcg:7-1-4-1", "battle", f"{label(attacker)}のパワー{pa}が{label(target)}のパワー{pt}以上のため、バトルに勝ちました{whence}", tp,
+                cites=cites)
     if b["target_zone"] == "characters":
         card, don, ended = leave_field(g, defender, "characters", target["id"])
         yield g.log("opcg:7-1-4-1-2", "ko", f"バトルに勝ったアタックの対象はキャラクターのため、{label(card)}をKOし、持ち主のトラッシュに置きました(10-2-1-2)。【KO時】の効果はジャッジが調整で適用(10-2-17-1)", defender,
@@ -162,7 +227,8 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
     """7-1-4-1-1: damage to the leader, one point at a time (7-1-4-1-1-3, 4-6-2-2)."""
     if not g.get(f"players.{defender}.life"):
         g.end_game(tp)
-        yield g.log("opcg:7-1-4-1-1-1", "win", f"ダメージが与えられることが確定した時点で{defender}のライフが0枚のため、{tp} がゲームに勝利しました", tp)
+        yield g.log("opcg:7-1-4-1-1-1", "win", f"ダメージが与えられることが確定した時点で{defender}のライフが0枚のため、{tp} がゲームに勝利しました", tp,
+                    cites=("opcg:7-1-4-1-1",))
         return
     if damage > 1:
         yield g.log("opcg:10-1-2-1", "damage", f"【ダブルアタック】: リーダーのライフに与えるダメージが{damage}になります(7-1-4-1-1-3)", tp, cites=("opcg:7-1-4-1-1-3",))
@@ -179,7 +245,8 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
         if banish:  # 10-1-3-1
             g.set(f"players.{defender}.life", life[1:])
             put_into(g, defender, "trash", card)
-            yield g.log("opcg:10-1-3-1", "damage", f"{point}点目: 【バニッシュ】のため、ライフの上のカードを手札に加える代わりにトラッシュに置きました（【トリガー】は発動しません）", defender)
+            yield g.log("opcg:10-1-3-1", "damage", f"{point}点目: 【バニッシュ】のため、ライフの上のカードを手札に加える(7-1-4-1-1-2)代わりにトラッシュに置きました（ライフを手札に加えないので【トリガー】は発動しません 4-6-3-1）", defender,
+                        cites=("opcg:7-1-4-1-1-2", "opcg:4-6-3-1"))
             continue
         if "トリガー" in (card.get("keywords") or ()):
             use = yield g.ask(defender, f"ライフから確認した{label(card)}は【トリガー】を持っています。発動しますか",
@@ -190,16 +257,19 @@ def leader_damage(g: GameState, tp: str, defender: str, damage: int, banish: boo
                 continue
             g.set(f"players.{defender}.life", life[1:])
             put_into(g, defender, "hand", card)
-            yield g.log("opcg:10-1-5-2", "damage", f"{point}点目: 【トリガー】を発動せず、ライフの上のカードを公開せずに手札に加えました", defender)
+            yield g.log("opcg:10-1-5-2", "damage", f"{point}点目: 【トリガー】を発動せず、ライフの上のカードを公開せずに手札に加えました(7-1-4-1-1-2)", defender,
+                        cites=("opcg:7-1-4-1-1-2", "opcg:4-6-3"))
             continue
         g.set(f"players.{defender}.life", life[1:])
         put_into(g, defender, "hand", card)
-        yield g.log("opcg:7-1-4-1-1-2", "damage", f"{point}点目: {defender} がライフの上のカードを手札に加えました（残りライフ{len(life) - 1}枚）", defender)
+        yield g.log("opcg:7-1-4-1-1-2", "damage", f"{point}点目: {defender} のリーダーに1ダメージ。ライフの上のカードを手札に加えました（残りライフ{len(life) - 1}枚）", defender,
+                    cites=("opcg:7-1-4-1-1", "opcg:4-6-2", "opcg:4-6-2-1"))
 
 
 def activate_trigger(g: GameState, defender: str, card: dict, point: int):
     """8-6-2-1: damage processing pauses while the revealed card's 【トリガー】 is activated."""
-    yield g.log("opcg:8-6-2-1", "trigger", f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える代わりに【トリガー】を発動しました（効果はジャッジが調整で適用）", defender)
+    yield g.log("opcg:8-6-2-1", "trigger", f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える(7-1-4-1-1-2)代わりに【トリガー】を発動しました（効果はジャッジが調整で適用）", defender,
+                cites=("opcg:10-1-5-1", "opcg:7-1-4-1-1-2", "opcg:4-6-3"))
     mode = g.data["options"]["trigger_card_destination"]
     choices = [("trash", "トラッシュに置く")]
     if card.get("category") in ("キャラ", "ステージ"):
@@ -219,7 +289,7 @@ def activate_trigger(g: GameState, defender: str, card: dict, point: int):
         old = g.get(f"players.{defender}.stage")
         if old:
             leave_field(g, defender, "stage", old["id"])
-            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", defender)
+            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", defender, cites=("opcg:3-8-5",))
         take_from(g, defender, "life", card["id"])
         put_into(g, defender, "stage", {**card, "rested": False})
         yield g.log("opcg:3-8-3", "play", f"【トリガー】により{label(card)}がステージエリアに登場しました", defender)

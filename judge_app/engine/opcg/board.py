@@ -65,6 +65,7 @@ BOARD_SCHEMA = {
     "title": "ONE PIECE CARD GAME board",
     "type": "object",
     "required": ["players"],
+    "additionalProperties": False,
     "properties": {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER_SCHEMA, "p2": PLAYER_SCHEMA}},
@@ -77,6 +78,7 @@ BOARD_SCHEMA = {
         "finished": {"type": "boolean"},
         "effects": {"type": "array"},
         "effect_seq": {"type": "integer"},
+        "keyword_uses": {"type": "array", "items": {"type": "array"}},
         "battle": {"type": ["object", "null"]},
         "first_player": {"enum": ["p1", "p2", None]},
     },
@@ -194,6 +196,7 @@ def initial_data(board: dict, options: dict) -> dict:
         "players": {p: expand_player(p, board["players"][p]) for p in ("p1", "p2")},
         "effects": copy.deepcopy(board.get("effects") or []),
         "effect_seq": board.get("effect_seq", 0),
+        "keyword_uses": copy.deepcopy(board.get("keyword_uses") or []),
         "battle": None,
         "options": options,
     }

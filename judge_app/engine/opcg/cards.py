@@ -133,6 +133,26 @@ def power(g: GameState, card: dict, owner: str) -> int:
     return value
 
 
+def power_sources(g: GameState, card: dict, owner: str) -> tuple[str, tuple[str, ...]]:
+    """Where a card's power comes from, for a comparison: a breakdown in words and the clauses that made each
+    part: 7-1-3-2-1 for a counter, 2-6-3 for another effect, 6-5-5-2 for attached DON!! (counted on the owner's
+    turn only, and cited either way: it is the clause that says whether they count)."""
+    parts, cites = [f"元々{card.get('power') or 0}"], []
+    for e in g.data["effects"]:
+        if e["target"] == card["id"] and e["kind"] == "power":
+            rule = e.get("rule") or "opcg:2-6-3"
+            parts.append(("カウンター" if rule == "opcg:7-1-3-2-1" else "効果") + f"{e['value']:+d}")
+            cites.append(rule)
+    don = card.get("don") or 0
+    if don:
+        if g.data.get("turn_player") == owner:
+            parts.append(f"付与ドン!!{don}枚+{1000 * don}")
+        else:
+            parts.append(f"付与ドン!!{don}枚は相手のターン中のため数えない")
+        cites.append("opcg:6-5-5-2")
+    return "、".join(parts), tuple(dict.fromkeys(cites))
+
+
 def don_count(pdata: dict) -> int:
     """Every DON!! card of a player: DON!! deck, cost area, and attached to the leader and characters."""
     attached = (pdata["leader"].get("don") or 0) + sum(c.get("don") or 0 for c in pdata["characters"])

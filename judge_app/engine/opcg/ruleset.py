@@ -6,7 +6,8 @@ import random
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import board as board_mod
-from judge_app.engine.opcg import actions, notation, turn
+from judge_app.engine.opcg import actions, keywords, notation, turn
+from judge_app.engine.opcg.cards import label, locate
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
 from judge_app.engine.opcg.invariants import invariants
 from judge_app.engine.opcg.options import RULE_OPTIONS
@@ -50,4 +51,44 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
 
     def invariants(self, g: GameState) -> list[str]:
         return invariants(g)
+
+    # ---- card effects the judge applies (issue 28) ------------------------------------------------
+    # 1-3-8 「特に指定のない限り、カードの効果はカードに記述されている順序で実行されます」
+    effect_rule = "opcg:1-3-8"
+    # 8-3-1-3 「発動コストのうち一部または全部を支払うことが不可能である場合、…発動コストはまったく支払うことはできません」
+    cost_rule = "opcg:8-3-1-3"
+    # 1-3-2 「その一部のみ実行不可能な場合、可能な限りその行動を行います」
+    as_much_as_possible_rule = "opcg:1-3-2"
+    # 1-3-11 「お互いのプレイヤーが同時に何らかの行動を指示されている場合、ターンプレイヤーからその行動を行い」
+    each_player_rule = "opcg:1-3-11"
+    # 1-2-1 「いずれかのプレイヤーが敗北した場合、ゲームが終了します」
+    game_over_rule = "opcg:1-2-1"
+
+    def game_over_clause(self, g: GameState) -> str:
+        """The clause that ended this game (the entry that set it finished: 9-2-1-2, 7-1-4-1-1-1, 1-2-3, …)."""
+        for e in reversed(g.trace):
+            if any(c.path == "finished" for c in e.changes):
+                return e.rule
+        return self.game_over_rule
+
+    def resolve_effect(self, g: GameState, parts: list, cost: list = (), **kw):
+        # 8-4-1: conditions, the effect named, its activation cost paid in full (8-4-1-3, in the order written
+        # 8-3-1-1), then resolved; an event's effect once it is in the trash (8-4-2), a field card's where it is (8-4-3)
+        where = locate(g, kw["source"]) if kw.get("source") else None
+        g.cite_next("opcg:8-4-1", *(("opcg:8-4-1-3",) if cost else ()), *(("opcg:8-3-1-1",) if len(cost) > 1 else ()),
+                    *(("opcg:8-4-2",) if where and where[1] == "trash" and where[2].get("category") == "イベント" else ()),
+                    *(("opcg:8-4-3",) if where and where[1] in ("leader", "characters", "stage") else ()))
+        return super().resolve_effect(g, parts, cost, **kw)
+
+    def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
+        return keywords.use(g, keyword, source, player)
+
+    def effect_player(self, g: GameState, source: str | None) -> str | None:
+        """8-4-4-3: the effect's player is the player of its source card (else the turn player)."""
+        where = locate(g, source) if source else None
+        return where[0] if where else g.data.get("turn_player")
+
+    def card_label(self, g: GameState, card_id: str) -> str:
+        where = locate(g, card_id)
+        return label(where[2]) if where else card_id
 

@@ -26,14 +26,15 @@ def game(g: GameState):
 # ---- 5-2 ゲーム前の手順 ------------------------------------------------------------
 
 def preparation(g: GameState):
-    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています", cites=("opcg:5-1-2",))
+    yield g.log("opcg:5-2-1-1", "setup", "各プレイヤーがデッキ（50枚）を提示しました。デッキ構築条件(5-1-2)を満たしています", cites=("opcg:5-2-1", "opcg:5-1-2"))
     for p in ("p1", "p2"):
         g.shuffle(f"players.{p}.deck")
-    yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし、裏向きに置きました")
+    yield g.log("opcg:5-2-1-2", "setup", "各プレイヤーが自分のデッキをシャッフルし（順番を無作為に変更）、裏向きに置きました", cites=("opcg:3-2-4",))
     yield g.log("opcg:5-2-1-3", "setup", "各プレイヤーがリーダーカードをリーダーエリアに置きました: "
                 + "、".join(label(g.get(f"players.{p}.leader")) for p in ("p1", "p2")))
     chooser = g.rng.choice(["p1", "p2"])
-    yield g.log("opcg:5-2-1-4", "setup", f"じゃんけんなど（無作為）で {chooser} が先攻・後攻を選べるプレイヤーに決まりました", chooser)
+    yield g.log("opcg:5-2-1-4", "setup", f"じゃんけんなど（無作為、意思の介入なし）で {chooser} が先攻・後攻を選べるプレイヤーに決まりました", chooser,
+                cites=("opcg:5-2-1-4-1",))
     choice = yield g.ask(chooser, "先攻か後攻を選んでください", [("first", "先攻"), ("second", "後攻")], "opcg:5-2-1-5")
     first = chooser if choice == "first" else other(chooser)
     g.set("first_player", first)
@@ -41,7 +42,7 @@ def preparation(g: GameState):
     for p in (first, other(first)):
         for _ in range(5):
             draw(g, p)
-        yield g.log("opcg:5-2-1-6", "draw", f"{p} がデッキからカード5枚を引き、最初の手札としました", p)
+        yield g.log("opcg:5-2-1-6", "draw", f"{p} がデッキからカード5枚を引き、最初の手札としました", p, cites=("opcg:4-5-3",))
     for p in (first, other(first)):  # 先攻プレイヤーから順に1度だけ
         redo = yield g.ask(p, "引き直しを行いますか", [("keep", "引き直さない"), ("redraw", "手札をすべてデッキに戻し、シャッフルして5枚引き直す")], "opcg:5-2-1-6")
         if redo == "redraw":
@@ -65,7 +66,8 @@ def preparation(g: GameState):
     g.set("turn", 1)
     g.set("turn_player", first)
     g.set("phase", "refresh")
-    yield g.log("opcg:5-2-1-8", "turn", f"{first} をターンプレイヤーとしてゲームを開始します（ターン1）", first)
+    yield g.log("opcg:5-2-1-8", "turn", f"{first} をターンプレイヤーとしてゲームを開始します（ターン1）", first,
+                cites=("opcg:6-1-1", "opcg:6-1-2"))
 
 
 # ---- 6-2 リフレッシュフェイズ ---------------------------------------------------------
@@ -103,10 +105,11 @@ def draw_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "draw")
     if g.turn == 1 and tp == g.data["first_player"]:
-        yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp)
+        yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp, cites=("opcg:6-1-2",))
         return
     card = draw(g, tp)
-    yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp)
+    yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp,
+                cites=("opcg:6-1-2", "opcg:4-5-2"))
 
 
 def don_phase(g: GameState):
@@ -131,23 +134,25 @@ def main_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "main")
     yield g.log("opcg:6-5-1", "timing", "メインフェイズ開始。「メインフェイズ開始時」の効果が発動するタイミングです（カードの効果はジャッジが調整で適用）", tp)
-    chosen_from: dict[str, set] = {}  # 11-1: actions taken from each whole-table state this main phase
+    loops = Loops(g)
     loop_logged = False
+
+    def choices():
+        # asked again after a judge's adjustment: the state the action will be taken from has changed
+        loops.adjusted = True
+        return main_actions(g, tp, loops.banned())
+
     while True:
-        options = main_actions(g, tp)
-        key = table_fingerprint(g)
-        banned = chosen_from.get(key, set())
-        if banned:
-            # the same state again: a 循環行動 only this player can stop; it may not be chosen again (11-1-1-2)
-            options = [o for o in options if o[0] not in banned]
-            if not loop_logged:
-                loop_logged = True
-                yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
-        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2")
+        banned = loops.banned()
+        if banned and not loop_logged:
+            loop_logged = True
+            yield g.log("opcg:11-1-1-2", "loop", "永久循環: すべての領域が同一の状態に戻りました。同じ循環行動は再び選べません", tp)
+        options, held = main_actions(g, tp, banned)
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "opcg:6-5-2", withheld=held, remake=choices)
         if choice == "end":
             yield g.log("opcg:6-5-2-1", "phase", f"{tp} がメインフェイズの終了を宣言しました", tp)
             return
-        chosen_from.setdefault(key, set()).add(choice)
+        loops.chose(choice)  # from the state as it is now (an adjustment may have changed it while the decision waited)
         kind, card_id = choice.split(":", 1)
         if kind == "play":
             yield from play_card(g, tp, card_id)
@@ -157,10 +162,46 @@ def main_phase(g: GameState):
             yield from battle_mod.battle(g, tp, card_id)
 
 
-def table_fingerprint(g: GameState) -> tuple:
+class Loops:
+    """11-1: the actions taken from each whole-table state this main phase. The rules' own procedures cannot bring
+    a state back (each uses up DON!!, cards or active attackers); only a judge's adjustment can. So until an
+    adjustment shows up in the trace, each state is kept as a shallow snapshot (state values are replaced, never
+    changed in place) and compared (`table_fingerprint`) only once one has."""
+
+    def __init__(self, g: GameState):
+        self.g, self.seen, self.adjusted = g, len(g.trace), False
+        self.snapshots: list[tuple[tuple, dict, str]] = []
+        self.chosen_from: dict[tuple, set] = {}
+
+    def _check(self) -> None:
+        if not self.adjusted:
+            trace = self.g.trace
+            self.adjusted = any(e.kind in ("adjust", "effect") for e in trace[self.seen:])
+            self.seen = len(trace)
+        if self.adjusted and self.snapshots:
+            for effects, players, choice in self.snapshots:
+                self.chosen_from.setdefault(table_fingerprint(effects, players), set()).add(choice)
+            self.snapshots = []
+
+    def banned(self):
+        self._check()
+        if not self.adjusted:
+            return ()
+        return self.chosen_from.get(table_fingerprint(self.g.data["effects"], self.g.data["players"]), ())
+
+    def chose(self, choice: str) -> None:
+        self._check()
+        data = self.g.data
+        if self.adjusted:
+            self.chosen_from.setdefault(table_fingerprint(data["effects"], data["players"]), set()).add(choice)
+        else:
+            self.snapshots.append((data["effects"], {p: dict(v) for p, v in data["players"].items()}, choice))
+
+
+def table_fingerprint(effects: list, players: dict) -> tuple:
     """Everything 11-1-1-2 compares (「すべての領域のカードが同一」), cheaply: ids, orientation, DON!!, effects."""
-    parts: list = [tuple(e["id"] for e in g.data["effects"])]
-    for pdata in g.data["players"].values():
+    parts: list = [tuple(e["id"] for e in effects)]
+    for pdata in players.values():
         stage = pdata["stage"]
         parts.append((
             pdata["leader"].get("rested"), pdata["leader"].get("don"),
@@ -172,34 +213,70 @@ def table_fingerprint(g: GameState) -> tuple:
     return tuple(parts)
 
 
-def can_attack(g: GameState, tp: str, card: dict) -> bool:
+def attack_refusal(g: GameState, card: dict) -> tuple[str, str] | None:
+    """Why this leader or character may not declare an attack now (clause, reason), or None when it may."""
+    if g.turn in FIRST_TURNS:
+        return "opcg:6-5-6-1", "お互いの1ターン目はバトルを行うことができません"
     if card.get("rested"):
-        return False
+        return "opcg:7-1-1-1", "アタックはアクティブのカードをレストにして宣言します。このカードはレストです"
     if card.get("category") == "キャラ" and card.get("played_this_turn") and not has(g, card, "速攻"):
-        return False  # 3-7-4, 10-1-1-1
-    return True
+        return "opcg:3-7-4", "登場したターン中のキャラはアタックできません（【速攻】を持っていません）"
+    return None
 
 
-def main_actions(g: GameState, tp: str) -> list[tuple[str, str]]:
+PLAY_WORDS = {"キャラ": "登場させる", "ステージ": "登場させる", "イベント": "【メイン】を発動する"}
+PLAY_COST_RULES = {"キャラ": "opcg:2-7-2", "イベント": "opcg:2-7-3", "ステージ": "opcg:2-7-4"}
+
+
+def play_refusal(card: dict, active: int) -> tuple[str, str] | None:
+    """Why a card in the hand may not be played in the main phase now (6-5-3-1), or None when it may."""
+    cat, cost = card.get("category"), card.get("cost") or 0
+    kws = card.get("keywords") or ()
+    if cat == "イベント" and "メイン" not in kws:
+        if "カウンター" in kws:
+            return "opcg:10-2-4-1", "【カウンター】のイベントは相手のカウンター・ステップにのみプレイできます"
+        return "opcg:6-5-3-1", "メインフェイズにプレイできるイベントは【メイン】と表記されたものだけです"
+    if cost > active:
+        return PLAY_COST_RULES[cat], f"コストエリアのアクティブのドン!!は{active}枚で、コスト{cost}を支払えません"
+    return None
+
+
+def offer(options: list, held: list, value: str, text: str, why: tuple[str, str] | None) -> None:
+    """An action goes to the options, or, when the rules forbid it now (`why` = clause, reason), to the withheld."""
+    if why:
+        held.append((value, text, *why))
+    else:
+        options.append((value, text))
+
+
+NO_ACTIVE_DON = ("opcg:6-5-5-1", "コストエリアにアクティブのドン!!がありません")
+
+
+def main_actions(g: GameState, tp: str, banned=()) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str]]]:
+    """6-5-2: the main phase actions (6-5-3 play, 6-5-5 attach DON!!, 6-5-6 battle, 6-5-2-1 end), and those the
+    rules withhold now, each with its clause and reason."""
     pdata = g.data["players"][tp]
     active = pdata["cost_area"]["active"]
     options: list[tuple[str, str]] = []
+    held: list[tuple[str, str, str, str]] = []
     for card in pdata["hand"]:  # 6-5-3-1
-        cat, cost = card.get("category"), card.get("cost")
-        if cost is None or cost > active:
-            continue
-        if cat in ("キャラ", "ステージ") or (cat == "イベント" and "メイン" in (card.get("keywords") or ())):
-            kind = {"キャラ": "登場させる", "ステージ": "登場させる", "イベント": "【メイン】を発動する"}[cat]
-            options.append((f"play:{card['id']}", f"{label(card)}を{kind}（コスト{cost}）"))
-    if active:  # 6-5-5-1, one DON!! at a time
-        for card in field_cards(g, tp):
-            options.append((f"don:{card['id']}", f"ドン!!1枚を{label(card)}に付与する"))
-    if g.turn not in FIRST_TURNS:  # 6-5-6-1
-        for card in field_cards(g, tp):
-            if can_attack(g, tp, card):
-                options.append((f"attack:{card['id']}", f"{label(card)}でアタックする"))
+        cat = card.get("category")
+        if cat in PLAY_WORDS and card.get("cost") is not None:
+            offer(options, held, f"play:{card['id']}", f"{label(card)}を{PLAY_WORDS[cat]}（コスト{card['cost']}）",
+                  play_refusal(card, active))
+    field = [(card, label(card)) for card in field_cards(g, tp)]
+    no_don = None if active else NO_ACTIVE_DON
+    for card, text in field:  # 6-5-5-1, one DON!! at a time
+        offer(options, held, f"don:{card['id']}", f"ドン!!1枚を{text}に付与する", no_don)
+    for card, text in field:  # 6-5-6, 7-1-1-1
+        offer(options, held, f"attack:{card['id']}", f"{text}でアタックする", attack_refusal(g, card))
+    if banned:
+        kept = [o for o in options if o[0] not in banned]
+        held += [(v, t, "opcg:11-1-1-2", "永久循環: 同一の状態から同じ循環行動を再び選ぶことはできません")
+                 for v, t in options if v in banned]
+        options = kept
     options.append(("end", "メインフェイズを終了する"))
-    return options
+    return options, held
 
 
 def play_card(g: GameState, tp: str, card_id: str):
@@ -209,24 +286,25 @@ def play_card(g: GameState, tp: str, card_id: str):
         rest_don(g, tp, cost)
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "trash", card)
-        yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、発動しました（効果はジャッジが調整で適用）", tp)
+        yield g.log("opcg:2-7-3", "play", f"{label(card)}を公開し、ドン!!{cost}枚をレストにしてトラッシュに置き、【メイン】を発動しました（効果はジャッジが調整で適用）", tp,
+                    cites=("opcg:6-5-3-1", "opcg:10-2-3-1", "opcg:8-4-2"))
         return
     rest_don(g, tp, cost)
     rule = "opcg:2-7-2" if cat == "キャラ" else "opcg:2-7-4"
-    yield g.log(rule, "cost", f"{label(card)}を公開し、コストとしてドン!!{cost}枚をレストにしました", tp)
+    yield g.log(rule, "cost", f"{label(card)}を公開し、コストとしてドン!!{cost}枚をレストにしました", tp, cites=("opcg:6-5-3-1",))
     if cat == "キャラ":
         yield from make_room_for_character(g, tp, card)
         take_from(g, tp, "hand", card_id)
         play_character_onto_field(g, tp, card)
-        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp, cites=("opcg:3-7-4",))
+        yield g.log("opcg:3-7-3", "play", f"{label(card)}がアクティブで登場しました（このターン中はアタックできません 3-7-4。【登場時】はジャッジが調整で適用）", tp, cites=("opcg:3-7-4", "opcg:3-7-5"))
     else:
         old = g.get(f"players.{tp}.stage")
         if old:
             leave_field(g, tp, "stage", old["id"])
-            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp)
+            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", tp, cites=("opcg:3-8-5",))
         take_from(g, tp, "hand", card_id)
         put_into(g, tp, "stage", {**card, "rested": False})
-        yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp)
+        yield g.log("opcg:3-8-3", "play", f"{label(card)}がステージエリアにアクティブで登場しました", tp, cites=("opcg:3-8-4",))
 
 
 def attach_don(g: GameState, tp: str, card_id: str):
@@ -235,7 +313,7 @@ def attach_don(g: GameState, tp: str, card_id: str):
     zone = "leader" if g.get(f"players.{tp}.leader")["id"] == card_id else "characters"
     card = next(c for c in field_cards(g, tp) if c["id"] == card_id)
     new = replace_card(g, tp, zone, card_id, don=(card.get("don") or 0) + 1)
-    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp, cites=("opcg:6-5-5-2",))
+    yield g.log("opcg:6-5-5-1", "don", f"ドン!!1枚を{label(card)}に付与しました（付与{new['don']}枚、自分のターン中パワー+{1000 * new['don']} 6-5-5-2）", tp, cites=("opcg:6-5-5-2", "opcg:6-5-5-3"))
 
 
 # ---- 6-6 エンドフェイズ ----------------------------------------------------------------
@@ -244,7 +322,7 @@ def end_phase(g: GameState):
     tp = g.data["turn_player"]
     g.set("phase", "end")
     yield g.log("opcg:6-6-1-1", "timing", "エンドフェイズ。「ターン終了時」の効果が発動するタイミングです（1度だけ 6-6-1-1-1、カードの効果はジャッジが調整で適用）", tp,
-                 cites=("opcg:6-6-1-1-1",))
+                 cites=("opcg:6-6-1", "opcg:6-6-1-1-1"))
     for rule, owner in (("opcg:6-6-1-2", tp), ("opcg:6-6-1-3", other(tp))):
         gone = expire(g, owner, ("turn", "next_turn_end"))
         if gone:
@@ -257,7 +335,8 @@ def end_phase(g: GameState):
     g.set("turn", g.turn + 1)
     g.set("turn_player", nxt)
     g.set("phase", "refresh")
-    yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt)
+    yield g.log("opcg:6-6-1-4", "turn", f"ターンが終了し、{nxt} がターンプレイヤーとなりリフレッシュフェイズに進みます", nxt,
+                cites=("opcg:6-1-1", "opcg:6-1-2"))
 
 
 PHASE_PROCEDURES = {"refresh": refresh_phase, "draw": draw_phase, "don": don_phase, "main": main_phase, "end": end_phase}

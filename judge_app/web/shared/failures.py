@@ -8,7 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from judge_app.application.engine_calls import RulesetFailure
 from judge_app.engine import EngineError, LoopLimit, Refused
-from judge_app.store import Conflict, NotFound, StoreError
+from judge_app.store import Conflict, NotFound, StoreError, Unstorable
 from judge_app.web.shared.negotiation import MESSAGES, error
 
 
@@ -30,7 +30,7 @@ STATUSES: tuple[tuple[type, int], ...] = ((Refused, 422), (LoopLimit, 422), (Rul
 
 
 def status_of(e: Exception) -> int:
-    if isinstance(e, RequestError):
+    if isinstance(e, (RequestError, Unstorable)):   # the store's bounds say theirs: 413 for size, else 400
         return e.status
     return next(status for kind, status in STATUSES if isinstance(e, kind))
 

@@ -17,7 +17,9 @@ def store_target(config) -> str:
 
 
 def get_store() -> store_mod.Store:
-    return store_mod.shared_store(store_target(current_app.config))
+    config = current_app.config
+    return store_mod.shared_store(store_target(config), **store_mod.limits(config.get("MAX_STORED_BYTES"),
+                                                                           config.get("SESSION_IDLE_DAYS")))
 
 
 def migrate_store(app: Flask) -> None:

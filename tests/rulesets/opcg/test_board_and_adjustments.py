@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from judge_app.engine import AdjustmentError, BoardError, Game
+from judge_app.engine import AdjustmentError, BoardError, Game, Refused
 from judge_app.engine.opcg import RULESET
 from tests.rulesets.opcg.helpers import board, char, leader, play
 
@@ -141,7 +141,11 @@ def test_each_adjustment_logs_exactly_one_entry():
 
 
 def test_opcg_10_2_10_1_don_minus_needs_the_don():
-    """10-2-10-1 ドン!!-○: 自分のリーダーエリア、キャラクターエリア、コストエリアにあるドン!!カードを…ドン!!デッキに戻す"""
+    """10-2-10-1 ドン!!-○: 自分のリーダーエリア、キャラクターエリア、コストエリアにあるドン!!カードを…ドン!!デッキに戻す
+    「ことが条件」; a 発動コスト (8-3-1-6) that cannot be paid in full is not paid at all (8-3-1-3)."""
     g = play(board(p1={"cost_area": {"active": 1, "rested": 0}}))
-    assert adjust_refused(g, {"op": "don_minus", "target": "p1", "value": 2}) == "value"
+    before = copy.deepcopy(g.state.data), len(g.trace)
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "don_minus", "target": "p1", "value": 2})
+    assert e.value.rule == "opcg:8-3-1-3" and (g.state.data, len(g.trace)) == before
     assert adjust_refused(g, {"op": "don_minus", "target": "p1", "value": 1, "source": "p2-L"}) == "source"

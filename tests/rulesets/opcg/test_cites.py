@@ -43,16 +43,17 @@ def test_opcg_7_1_5_2_battle_end_timing_cites_7_1_5_1_and_7_1_5_5_cites_6_5_2():
     assert all(not prose_only(e) for e in g.trace)
 
 
-def test_opcg_3_7_6_1_trash_to_make_room_cites_10_2_1_3_and_6_5_5_4():
-    """3-7-6-1 trashes a character (not a KO: 10-2-1-3); its DON!! go to the cost area rested (6-5-5-4)."""
+def test_opcg_3_7_6_1_trash_to_make_room_cites_3_7_6_10_2_1_3_and_6_5_5_4():
+    """3-7-6-1 trashes a character because 3-7-6 「キャラクターカードを5枚まで置けます」 (not a KO: 10-2-1-3); its
+    DON!! go to the cost area rested (6-5-5-4)."""
     five = [char(f"c{i}", 1000, cost=1) for i in range(5)]
     five[1]["don"] = 2
     b = board(p1={"characters": five, "hand": [char("new", 3000, cost=1)], "cost_area": {"active": 3, "rested": 0}})
     g = play(b, "play:new", "c1")
     e = entry(g, "opcg:3-7-6-1")
-    assert e.cites == ("opcg:10-2-1-3", "opcg:6-5-5-4") and not prose_only(e)
+    assert e.cites == ("opcg:3-7-6", "opcg:10-2-1-3", "opcg:6-5-5-4") and not prose_only(e)
     g = play(b, "play:new", "c0")
-    assert entry(g, "opcg:3-7-6-1").cites == ("opcg:10-2-1-3",)
+    assert entry(g, "opcg:3-7-6-1").cites == ("opcg:3-7-6", "opcg:10-2-1-3")
 
 
 def test_opcg_3_7_3_played_character_cites_3_7_4():
@@ -60,4 +61,4 @@ def test_opcg_3_7_3_played_character_cites_3_7_4():
     b = board(p1={"hand": [char("new", 3000, cost=1)], "cost_area": {"active": 3, "rested": 0}})
     g = play(b, "play:new")
     e = entry(g, "opcg:3-7-3")
-    assert e.cites == ("opcg:3-7-4",) and not prose_only(e)
+    assert e.cites == ("opcg:3-7-4", "opcg:3-7-5") and not prose_only(e)

@@ -1,0 +1,88 @@
+"""bench/time_to_ruling.yaml: every board fact, step and expected clause is well formed and names what exists;
+each case's notation line loads and holds every fact; the fact matcher reads counts as the engine does."""
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge_app.engine.registry import get_ruleset
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from time_to_ruling import check_descriptions, load_cases  # noqa: E402
+from ttr_facts import Facts, apply, matches  # noqa: E402
+
+CASES, QUESTIONS = load_cases(BENCH / "time_to_ruling.yaml")
+
+
+def test_one_case_per_game_and_three_questions():
+    assert sorted(c.game for c in CASES) == sorted(["opcg", "kaiun", "kaiun-multi", "los", "thv"])
+    assert len(QUESTIONS) == 3
+
+
+def test_notation_lines_hold_the_facts():
+    assert check_descriptions(CASES) == []
+
+
+def test_expected_clauses_and_question_answers_exist():
+    from judge_app.corpus import get_corpus
+
+    corpus = get_corpus()
+    ids = [r for c in CASES for r in c.expect.get("rules", [])] + [i for q in QUESTIONS for i in q["ids"]]
+    assert [i for i in ids if corpus.clause(i) is None] == []
+
+
+def test_steps_are_answers_or_step_controls():
+    for c in CASES:
+        for s in c.steps:
+            assert set(s) in ({"answer"}, {"until"}), s
+            if "until" in s:
+                assert s["until"] in {"step", "decision", "phase", "turn", "end"}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("case", CASES, ids=[c.game for c in CASES])
+def test_the_facts_on_a_mid_game_board_play_to_the_expected_ruling(case, seed):
+    """The facts written into the ruleset's mid-game board (where a judge may start from), played as the steps
+    say, give what `expect` says: the facts are all the ruling depends on, and a walk that fails in the browser
+    fails for the page's sake, not the description's."""
+    from judge_app.engine.game import Game
+
+    rs = get_ruleset(case.game)
+    board = apply(rs.midgame_board(random.Random(seed)), case.facts)
+    assert case.facts.unmet(board) == []
+    g = Game(rs, board, 0)
+    for s in case.steps:
+        if "answer" in s:
+            if g.pending is None:
+                g.step("decision")
+            assert g.pending is not None, [e.message for e in g.trace[-3:]]
+            g.answer(g.pending.id, s["answer"])
+        else:
+            g.step(s["until"])
+    rules = [x for e in g.trace for x in [e.rule, *(e.cites or [])]]
+    messages = "\n".join(e.message for e in g.trace)
+    assert [r for r in case.expect.get("rules", []) if r not in rules] == []
+    assert [m for m in case.expect.get("messages", []) if m not in messages] == []
+    if "winner" in case.expect:
+        assert g.state.data.get("winner") == case.expect["winner"]
+
+
+def test_counts_read_as_the_engine_reads_them():
+    facts = Facts("kaiun", {"players.p2.barrier_count": 0, "players.p1.barrier_count": 3})
+    board = get_ruleset("kaiun").midgame_board(random.Random(0))
+    board["players"]["p1"]["barrier_count"] = 3
+    board["players"]["p2"]["barrier_count"] = 0
+    assert facts.unmet(board) == []
+    board["players"]["p2"]["barrier_count"] = 2
+    assert facts.unmet(board) == [("players.p2.barrier_count", 0)]
+
+
+def test_matches_on_the_fields_given():
+    assert matches({"id": "a", "power": 5000, "rested": False}, {"power": 5000})
+    assert not matches({"id": "a"}, {"power": 5000})
+    assert matches([{"id": "a", "x": 1}], [{"id": "a"}])
+    assert not matches([{"id": "a"}, {"id": "b"}], [{"id": "a"}])
+    assert not matches(0, False) and not matches(1, True)
