@@ -1,36 +1,64 @@
-"""Judge adjustments: card text the engine does not read, applied in the rules' vocabulary, one trace entry each.
-Removal that an adjustment causes through damage or 耐久力 (決死, 9.2.2) is processed by the rules at their next
-check, as its own entries."""
+"""Judge adjustments: card text the engine does not read, applied in the rules' vocabulary, one trace entry each
+(one per player for `both`). Removal that an adjustment causes through damage or 耐久力 (決死, 9.2.2) is resolved
+right after it, as its own entries (9.1.3; EffectRulesMixin.after_adjustment). The zone moves are in moves.py."""
 from __future__ import annotations
 
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
-from judge_app.engine.trace import AdjustmentError
+from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, get_card, has, label, locate, on_field_character, opponent,
-                                        send_off, toughness_of, update_card)
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, characters, get_card, has, label, locate,
+                                        on_field_character, opponent, put, send_off, toughness_of, update_card)
+from judge_app.engine.thv.damage import life_cites
+from judge_app.engine.thv.moves import each_player
 
 _target = {"type": "string", "maxLength": 40}
 _value = {"type": "integer", "minimum": -999, "maximum": 999}
 _duration = {"enum": ["battle", "turn", "permanent"]}
+_count = {"type": "integer", "minimum": 1, "maximum": 60}
+# a player, or `both` (お互いのプレイヤー / 各プレイヤー): the effect is on each at once (7.1.13), turn player first
+_players = {"enum": [*PLAYERS, "both"]}
+_possible = {"type": "boolean", "description": "「可能な限り」と書かれている（12.6.1: できる枚数だけ行う）"}
+_cards = {"type": "array", "items": {"type": "string", "maxLength": 40}, "maxItems": 60,
+          "description": "選んだカード（ID）。省略時は領域の上から"}
 
 ADJUSTMENTS = (
     Adjustment("power", "戦闘力の修正（6.1.10 の層: 変更/入れ替え/戦闘修正/常に）", "thv:6.1.10",
                {"target": _target, "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
                 "layer": {"enum": ["set", "swap", "modify", "always"]}, "duration": _duration}, ("target",)),
-    Adjustment("damage", "ダメージを与える（効果ダメージ/戦闘ダメージ）", "thv:1.10.12.c",
+    Adjustment("damage", "ダメージを与える（効果ダメージ/戦闘ダメージ。target: キャラクター、プレイヤー、both、all_characters）",
+               "thv:1.10.12.c",
                {"target": _target, "value": {"type": "integer", "minimum": 1, "maximum": 999},
-                "kind": {"enum": ["effect", "battle"]}}, ("target", "value")),
+                "kind": {"enum": ["effect", "battle"]}}, ("target", "value"), handles_both=True),
     Adjustment("destroy", "破棄する", "thv:9.3.3", {"target": _target}, ("target",)),
     Adjustment("kill", "決死状態にする", "thv:9.2.2.c", {"target": _target}, ("target",)),
     Adjustment("exile", "ゲームから除外する", "thv:9.4.3", {"target": _target}, ("target",)),
-    Adjustment("draw", "ドローする", "thv:1.11.2", {"target": {"enum": list(PLAYERS)},
-                                                  "value": {"type": "integer", "minimum": 1, "maximum": 60}},
-               ("target", "value")),
+    Adjustment("draw", "ドローする", "thv:1.11.2", {"target": _players, "value": _count}, ("target", "value"),
+               handles_both=True),
     Adjustment("add_node", "ノードに加える（デッキの上から）", "thv:1.8.4.a",
-               {"target": {"enum": list(PLAYERS)}, "value": {"type": "integer", "minimum": 1, "maximum": 60},
-                "state": {"enum": ["active", "sleep"]}}, ("target", "value")),
-    Adjustment("life", "ライフポイントを得る/失う", "thv:1.9.5", {"target": {"enum": list(PLAYERS)}, "value": _value},
-               ("target", "value")),
+               {"target": _players, "value": _count, "state": {"enum": ["active", "sleep"]}, "as_possible": _possible},
+               ("target", "value"), handles_both=True),
+    Adjustment("life", "ライフポイントを得る/失う", "thv:1.9.5", {"target": _players, "value": _value},
+               ("target", "value"), handles_both=True),
+    Adjustment("pay_cost", "ノードからコストを支払う（sleep: アクティブのノードをスリープにする枚数）", "thv:1.8.7",
+               {"target": {"enum": list(PLAYERS)}, "value": {"type": "integer", "minimum": 0, "maximum": 60},
+                "sleep": {"type": "integer", "minimum": 0, "maximum": 60}}, ("target", "value")),
+    Adjustment("add_to_hand", "手札に加える（from の領域から。デッキは上から）", "thv:1.11.1",
+               {"target": _players, "value": _count, "from": {"enum": ["deck", "graveyard", "removed", "nodes", "sideboard"]},
+                "cards": _cards, "as_possible": _possible}, ("target", "value", "from"), handles_both=True),
+    Adjustment("destroy_top", "デッキの上からX枚を破棄する", "thv:9.3.3",
+               {"target": _players, "value": _count, "as_possible": _possible}, ("target", "value"), handles_both=True),
+    Adjustment("discard", "手札をX枚破棄する（cards: 選んだカード）", "thv:9.3.3",
+               {"target": _players, "value": _count, "cards": _cards, "as_possible": _possible}, ("target", "value"),
+               handles_both=True),
+    Adjustment("move", "移す/戻す（to の領域へ。デッキは position: top/bottom）", "thv:11.3.1",
+               {"target": _target, "to": {"enum": ["deck", "hand", "nodes", "graveyard", "removed", "sideboard"]},
+                "position": {"enum": ["top", "bottom"]}, "state": {"enum": ["active", "sleep"]}}, ("target", "to")),
+    Adjustment("put_onto_field", "場に出す（手札・デッキ・冥界・除外エリア・サイドボードから）", "thv:11.3.8",
+               {"target": _target, "state": {"enum": ["active", "sleep"]}, "player": {"enum": list(PLAYERS)}}, ("target",)),
+    Adjustment("set_on", "キャラクターにセットする", "thv:11.3.10", {"target": _target, "host": _target}, ("target", "host")),
+    Adjustment("set_from_deck", "デッキの上のカードX枚をキャラクターにセットする", "thv:11.3.10",
+               {"target": _target, "value": _count, "as_possible": _possible}, ("target", "value")),
+    Adjustment("negate", "プレイされているカードの効果を無効とし、破棄する", "thv:12.2.3", {"target": _target}, ("target",)),
     Adjustment("set_state", "アクティブ状態にする/スリープ状態にする", "thv:11.5.1",
                {"target": _target, "value": {"enum": ["active", "sleep"]}}, ("target", "value")),
     Adjustment("attack", "攻撃を行う（効果による攻撃）", "thv:6.3.5", {"target": _target}, ("target",)),
@@ -86,29 +114,42 @@ class AdjustMixin:
                      "（下限0、6.1.12）", None, cites=("thv:6.1.12",))
 
     def adjust_damage(self, g, spec, target, value, kind="effect"):
-        if target in PLAYERS:
-            g.add(f"players.{target}.life", -value)
+        """1.10.11: to a player, life goes down (a); to a character, it is accumulated (b). `both` / `all_characters`:
+        one effect on several at once (7.1.13)."""
+        what = "戦闘" if kind == "battle" else "効果"
+        if target in (*PLAYERS, "both"):
+            ps = each_player(self, g, target)
+            for p in ps:
+                g.add(f"players.{p}.life", -value)
             _bump(g)
-            return g.log("thv:1.10.11.a", "adjust", f"判定員の調整: {target} に{'戦闘' if kind == 'battle' else '効果'}ダメージ{value} → ライフ {g.get(f'players.{target}.life')}", target)
-        card = _character_or_error(g, target)
+            lives = {p: g.get(f"players.{p}.life") for p in ps}
+            return g.log("thv:1.10.11.a", "adjust", f"判定員の調整: {'、'.join(ps)} に{what}ダメージ{value} → " +
+                         "、".join(f"{p} のライフ {v}" for p, v in lives.items()), target if target in PLAYERS else None,
+                         cites=(("thv:7.1.13",) if target == "both" else ()) + life_cites(g, min(lives.values()))
+                         + (("thv:1.9.6",) if min(lives.values()) < 0 else ()))
         if kind == "battle" and g.data.get("battle") is None:
             raise AdjustmentError("kind: 戦闘中ではないため戦闘ダメージは指定できません", "kind")
+        cards = characters(g) if target == "all_characters" else [_character_or_error(g, target)]
         field = "battle_damage" if kind == "battle" else "damage"
-        update_card(g, target, **{field: (card.get(field) or 0) + value})
+        for card in cards:
+            update_card(g, card["id"], **{field: (card.get(field) or 0) + value})
         _bump(g)
-        return g.log("thv:1.10.11.b", "adjust", f"判定員の調整: {label(card)} に{'戦闘' if kind == 'battle' else '効果'}ダメージ{value}が蓄積された", None)
+        who = "全てのキャラクター" if target == "all_characters" else label(cards[0])
+        return g.log("thv:1.10.11.b", "adjust", f"判定員の調整: {who} に{what}ダメージ{value}が蓄積された", None,
+                     cites=("thv:7.1.13", "thv:7.1.12.e") if target == "all_characters" else ())
 
     def adjust_destroy(self, g, spec, target):
         card = _card_or_error(g, target)
         loc = locate(g, target)
         if loc[1] in ("graveyard", "removed"):
-            raise AdjustmentError(f"target: {ZONE(loc[1])}のカードは破棄状態になりません（9.3.8）", "target")
+            raise Refused(f"target: {ZONE(loc[1])}のカードは破棄状態になりません",
+                          "thv:9.3.8.a" if loc[1] == "graveyard" else "thv:9.3.8.b", "target")
         left = self._leaving(g, [target])
         send_off(g, target, "graveyard")
         self._after_adjust_leave(g, left)
         _bump(g)
         return g.log("thv:9.3.4.g", "adjust", f"判定員の調整: {label(card)} を破棄した（冥界へ）" + _left_note(left), None,
-                     cites=_left_cites(left))
+                     cites=("thv:9.3.3", *(("thv:9.3.4.e",) if card.get("sets") else ()), *_left_cites(left)))
 
     def adjust_kill(self, g, spec, target):
         card = _character_or_error(g, target)
@@ -119,13 +160,14 @@ class AdjustMixin:
     def adjust_exile(self, g, spec, target):
         card = _card_or_error(g, target)
         if locate(g, target)[1] == "removed":
-            raise AdjustmentError("target: 除外エリアのカードは除外状態になりません（9.4.6.a）", "target")
+            raise Refused("target: 除外エリアのカードは除外状態になりません", "thv:9.4.6.a", "target")
         left = self._leaving(g, [target])
         send_off(g, target, "removed")
         self._after_adjust_leave(g, left)
         _bump(g)
-        return g.log("thv:9.4.4.l", "adjust", f"判定員の調整: {label(card)} をゲームから除外した" + _left_note(left), None,
-                     cites=_left_cites(left))
+        return g.log("thv:9.4.4.l", "adjust", f"判定員の調整: {label(card)} をゲームから除外した" +
+                     ("（セットカードは冥界へ）" if card.get("sets") else "") + _left_note(left), None,
+                     cites=("thv:9.4.3", *(("thv:9.4.4.e",) if card.get("sets") else ()), *_left_cites(left)))
 
     def _after_adjust_leave(self, g, roles):
         battle = g.data.get("battle")
@@ -135,30 +177,79 @@ class AdjustMixin:
             g.set("battle", {**battle, "defender_left": battle["defender"], "defender": None})
 
     def adjust_draw(self, g, spec, target, value):
-        deck = g.data["players"][target]["deck"]
-        if len(deck) < value:
-            g.end_game(opponent(target))
-            return g.log("thv:1.11.7", "adjust", f"判定員の調整: {target} は{value}枚ドローすべきところデッキが{len(deck)}枚のため敗北した", target,
-                         cites=("thv:1.5.3.b",))
-        g.set(f"players.{target}.deck", deck[value:])
-        g.set(f"players.{target}.hand", g.data["players"][target]["hand"] + deck[:value])
-        _bump(g)
-        return g.log("thv:1.11.2", "adjust", f"判定員の調整: {target} が{value}枚ドローした", target)
-
-    def adjust_add_node(self, g, spec, target, value, state="sleep"):
-        deck = g.data["players"][target]["deck"]
-        taken = deck[:value]
-        g.set(f"players.{target}.deck", deck[value:])
-        g.set(f"players.{target}.nodes", g.data["players"][target]["nodes"] + [{**bare(c), "state": state} for c in taken])
-        _bump(g)
-        return g.log("thv:1.8.4.a", "adjust", f"判定員の調整: {target} のデッキの上から{len(taken)}枚をノードに加えた", target)
+        """1.11.2; both players: turn player first (1.11.5). A deck short of the number loses at once (1.11.7); two
+        players drawing at once and both short lose together whatever the order (1.11.7), a draw (1.5.4.a)."""
+        ps = each_player(self, g, target)
+        short = [p for p in ps if len(g.data["players"][p]["deck"]) < value]
+        if short and g.resolving == "cost":
+            self.as_far_as_possible(g, value, len(g.data["players"][short[0]]["deck"]), "デッキのカード")
+        first = None
+        for p in ps:
+            if p in short:
+                continue
+            deck = g.data["players"][p]["deck"]
+            g.set(f"players.{p}.deck", deck[value:])
+            g.set(f"players.{p}.hand", g.data["players"][p]["hand"] + deck[:value])
+            _bump(g)
+            entry = g.log("thv:1.11.2", "adjust", f"判定員の調整: {p} が{value}枚ドローした", p,
+                          cites=("thv:1.11.5", "thv:1.11.4") if target == "both" else ())
+            first = first or entry
+        if not short:
+            return first
+        decks = "、".join(f"{p} のデッキ{len(g.data['players'][p]['deck'])}枚" for p in short)
+        if len(short) == len(PLAYERS):
+            g.end_game("draw")
+            return g.log("thv:1.11.7", "lose", f"{value}枚ドローすべきところ {decks} のため、両者が同時に敗北し引き分け", None,
+                         cites=("thv:1.5.3.b", "thv:1.5.4.a"))
+        g.end_game(opponent(short[0]))
+        return g.log("thv:1.11.7", "lose", f"{short[0]} は{value}枚ドローすべきところ {decks} のため敗北した", short[0],
+                     cites=("thv:1.5.3.b", "thv:1.5.2.b"))
 
     def adjust_life(self, g, spec, target, value):
-        g.add(f"players.{target}.life", value)
+        """1.9.5 得る / 1.9.4 支払う・失う (1.9.4.a: more than the life is allowed); no upper or lower limit (1.9.6)."""
+        ps = each_player(self, g, target)
+        for p in ps:
+            g.add(f"players.{p}.life", value)
         _bump(g)
+        lives = {p: g.get(f"players.{p}.life") for p in ps}
         return g.log("thv:1.9.5" if value >= 0 else "thv:1.9.4", "adjust",
-                     f"判定員の調整: {target} のライフ {value:+d} → {g.get(f'players.{target}.life')}（上限・下限なし、1.9.6）", target,
-                     cites=("thv:1.9.6",))
+                     f"判定員の調整: {'、'.join(ps)} のライフ {value:+d} → " + "、".join(str(v) for v in lives.values())
+                     + "（上限・下限なし、1.9.6）", target if target in PLAYERS else None,
+                     cites=("thv:1.9.6", *(("thv:7.1.13",) if target == "both" else ()), *life_cites(g, min(lives.values()))))
+
+    def adjust_pay_cost(self, g, spec, target, value, sleep=None):
+        """1.8.7: pay X at once from the nodes, each node one cost (d): sleep an active one (a) or discard a sleeping
+        one (b), in any mix (c); `sleep` says how many are slept (default: as many as there are active ones).
+        As a cost it is paid in full or the effect is not used (1.8.9.e/f); asked by an effect's resolution and
+        impossible, the text for that case applies (1.8.9.b) and the effect stops (7.1.12)."""
+        ns = g.data["players"][target]["nodes"]
+        active = [c for c in ns if c["state"] == "active"]
+        asleep = [c for c in ns if c["state"] == "sleep"]
+        if self.how_many(g, value, len(ns), "ノード") < value:
+            _bump(g)
+            return g.log("thv:1.8.9.b", "cost", f"{target} はノード{len(ns)}枚でコスト{value}を支払えない", target,
+                         cites=("thv:1.8.7.d", *self.part_failed(g)))
+        k = min(value, len(active)) if sleep is None else sleep
+        if not (max(0, value - len(asleep)) <= k <= min(value, len(active))):
+            raise AdjustmentError(f"sleep: スリープにできるのは{max(0, value - len(asleep))}〜{min(value, len(active))}枚です"
+                                  f"（アクティブ{len(active)}枚・スリープ{len(asleep)}枚、1.8.7.c）", "sleep")
+        burn = {c["id"] for c in asleep[: value - k]}
+        tap = {c["id"] for c in active[:k]}
+        g.set(f"players.{target}.nodes", [dict(c, state="sleep") if c["id"] in tap else c for c in ns if c["id"] not in burn])
+        for c in asleep[: value - k]:
+            put(g, bare(c), c["owner"], "graveyard")
+        _bump(g)
+        rule = "thv:1.8.7.a" if k == value else "thv:1.8.7.b" if k == 0 else "thv:1.8.7.c"
+        return g.log(rule, "cost", f"{target} がコスト{value}を支払った（スリープ{k}枚・破棄{value - k}枚）", target,
+                     cites=("thv:1.8.7.f", *(("thv:1.8.9.d",) if g.resolving == "cost" else ("thv:1.8.9.g",) if g.resolving else ())))
+
+    def adjust_negate(self, g, spec, target):
+        """12.2.3 「効果を無効とし、破棄する」 on a card being played: it goes to the 冥界 and is not resolved."""
+        loc = locate(g, target) if isinstance(target, str) else None
+        if loc is None or loc[1] != "play_area" or g.data.get("interference") is None:
+            raise AdjustmentError(f"target: 「{target}」はプレイされているカード（プレイエリア）ではありません", "target")
+        _bump(g)
+        return list(self.negate(g, target, "thv:12.2.3"))[-1]
 
     def adjust_set_state(self, g, spec, target, value):
         card = _card_or_error(g, target)
@@ -166,7 +257,10 @@ class AdjustMixin:
         if loc[1] not in ("field", "nodes"):
             raise AdjustmentError("target: 縦横の状態を持つのは場とノードエリアのカードです", "target")
         if card.get("state") == value:
-            raise AdjustmentError(f"value: 既に{'アクティブ' if value == 'active' else 'スリープ'}状態です（11.5.3）", "value")
+            if g.resolving == "cost":  # a スリープアイコン cost on a card already sleeping cannot be paid (1.8.8.a)
+                self.as_far_as_possible(g, 1, 0, f"アクティブ状態の {label(card)}", "value")
+            raise Refused(f"value: 既に{'アクティブ' if value == 'active' else 'スリープ'}状態のカードをその状態にすることはできません",
+                          "thv:11.5.3", "value")
         if loc[1] == "field" and loc[3] is None:
             update_card(g, target, state=value, sets=[dict(s, state=value) for s in card.get("sets") or ()])
         elif loc[1] == "field":
@@ -177,7 +271,8 @@ class AdjustMixin:
             update_card(g, target, state=value)
         _bump(g)
         return g.log("thv:11.5.1" if value == "active" else "thv:11.5.2", "adjust",
-                     f"判定員の調整: {label(card)} を{'アクティブ' if value == 'active' else 'スリープ'}状態にした", None)
+                     f"判定員の調整: {label(card)} を{'アクティブ' if value == 'active' else 'スリープ'}状態にした", None,
+                     cites=("thv:1.8.8.a",) if g.resolving == "cost" else ())
 
     def adjust_attack(self, g, spec, target):
         card = _character_or_error(g, target)
@@ -237,14 +332,16 @@ class AdjustMixin:
 
     def adjust_lose(self, g, spec, target):
         g.end_game(opponent(target))
-        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target)
+        return g.log("thv:1.5.3.c", "adjust", f"「ゲームに敗北する」効果により {target} の敗北", target, cites=("thv:1.5.2.b",))
 
     def adjust_infinite_loop(self, g, spec, target="none"):
         if target in PLAYERS:
             g.end_game(opponent(target))
-            return g.log("thv:1.5.3.e", "adjust", f"回避できない無限ループを構成する要素が全て {target} のカードのため、{target} の敗北", target)
+            return g.log("thv:1.5.3.e", "adjust", f"回避できない無限ループを構成する要素が全て {target} のカードのため、{target} の敗北", target,
+                         cites=("thv:12.10.1", "thv:1.5.2.b"))
         g.end_game("draw")
-        return g.log("thv:1.5.4.b", "adjust", "プレイヤーの選択で回避できない無限ループが発生したため引き分け", None)
+        return g.log("thv:1.5.4.b", "adjust", "プレイヤーの選択で回避できない無限ループが発生したため引き分け", None,
+                     cites=("thv:12.10.1",))
 
     def adjust_concede(self, g, spec, target):
         if target not in PLAYERS:

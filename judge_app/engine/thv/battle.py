@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from judge_app.engine.thv.cards import (attack_of, bare, characters, get_card, has, label, locate, on_field_character,
-                                        opponent,
-                                        same_race, toughness_of, update_card)
+                                        opponent, power_cites, same_race, toughness_of, update_card)
 
 
 class BattleMixin:
@@ -12,12 +11,27 @@ class BattleMixin:
         """6.3.3: the turn player's active character that is not barred from attacking (人形, 10.9.2.a)."""
         return card["state"] == "active" and not has(card, "人形")
 
+    def attack_refusal(self, g, p, card):
+        """Why p may not make `card` (p's character) attack now, as (clause, reason), or None: the player's
+        conditions (6.3.2.a-c), then the character's (6.3.3.b, 人形 10.9.2.a as 6.3.3.c's 「攻撃を行えない」)."""
+        if p != g.data["turn_player"]:
+            return ("thv:6.3.2.a", "攻撃を行えるのはターンプレイヤーだけ")
+        if g.data["phase"] != "main":
+            return ("thv:6.3.2.b", "攻撃を行えるのはメインフェイズだけ")
+        if g.data["interference"] is not None:
+            return ("thv:6.3.2.c", "干渉が開始されている間は攻撃を行えない")
+        if card["state"] != "active":
+            return ("thv:6.3.3.b", "スリープ状態のキャラクターには攻撃を行わせることができない")
+        if has(card, "人形"):
+            return ("thv:10.9.2.a", "人形: このキャラクターは攻撃を行うことができない")
+        return None
+
     def attack(self, g, p, cid):
         card = update_card(g, cid, state="sleep")
         self._sync_sets(g, cid)
         yield g.log("thv:6.3.4.b", "attack", f"{p} が {label(card)} で攻撃を宣言し、スリープ状態にした", p)
         g.set("interference", {"items": [{"kind": "attack", "player": p, "card": cid}], "used": []})
-        yield g.log("thv:6.3.4.c", "interference", "攻撃により干渉が開始された", p)
+        yield g.log("thv:6.3.4.c", "interference", "攻撃により干渉が開始された", p, cites=("thv:1.12.6.c",))
         g.set("battle", {"attacker": cid, "defender": None, "attacked_player": opponent(p), "window": True})
         yield g.log("thv:6.3.4.e", "attack", f"{label(card)} が攻撃を行っているキャラクターになった", p)
         g.set("priority", opponent(p))
@@ -53,6 +67,18 @@ class BattleMixin:
         b = g.data.get("battle")
         return bool(b) and b.get("window") and b["attacked_player"] == p and b.get("defender") is None
 
+    def defend_refusal(self, g, p, card):
+        """Why `card` (a character of the attacked player p) may not defend now, as (clause, reason), or None.
+        Asked only while an attack on p is on."""
+        b = g.data["battle"]
+        if b.get("defender") is not None:
+            return ("thv:6.2.5.b", "既に防御を行うキャラクターが存在する")
+        if not b.get("window"):
+            return ("thv:6.4.2.a", "防御できるのは攻撃の処理により移った優先権を持っているときだけ")
+        if card["state"] != "active":
+            return ("thv:6.4.3.b", "スリープ状態のキャラクターには防御を行わせることができない")
+        return None
+
     def defend(self, g, p, cid):
         card = update_card(g, cid, state="sleep")
         self._sync_sets(g, cid)
@@ -69,14 +95,16 @@ class BattleMixin:
         g.set("battle", {**battle, "defender": cid, "window": False})
         items = g.data["interference"]["items"] + [{"kind": "defence", "player": p, "card": cid}]
         g.set("interference", {**g.data["interference"], "items": items})
-        yield g.log(rule, "defence", f"{label(get_card(g, cid))} が防御を行っているキャラクターになった", p)
+        yield g.log(rule, "defence", f"{label(get_card(g, cid))} が防御を行っているキャラクターになった", p,
+                    cites=("thv:10.3.2.b",) if rule == "thv:6.4.5.b" else ())
 
     # ---- 6.2.4 戦闘 -----------------------------------------------------------------------------------
     def battle(self, g):
         """6.2.4 b-j, a having been done by resolving the interference (1.12.8.a)."""
         b = g.data["battle"]
         tp = g.data["turn_player"]
-        yield g.log("thv:6.2.4.b", "battle", f"戦闘開始: {label(get_card(g, b['attacker']))} の攻撃", tp)
+        yield g.log("thv:6.2.4.b", "battle", f"戦闘開始: {label(get_card(g, b['attacker']))} の攻撃（攻撃・防御以外の干渉は解決済み）", tp,
+                    cites=("thv:1.12.8.b", "thv:6.2.4.a"))
         yield from self.stealth(g)
         if (yield from self.cancelled_midway(g)):
             return
@@ -90,7 +118,7 @@ class BattleMixin:
         else:
             target, rule, whom = defender, "thv:6.2.6.b", f"防御キャラクター {label(get_card(g, defender))}"
         g.set("battle", {**b, "target": target, "defender": defender, "dealt": [], "hits": []})
-        yield g.log(rule, "battle", f"戦闘ダメージを与える相手が確定した: {whom}", tp)
+        yield g.log(rule, "battle", f"戦闘ダメージを与える相手が確定した: {whom}", tp, cites=("thv:6.2.4.c",))
         for timing, first in (("thv:6.2.4.d", True), ("thv:6.2.4.e", False)):
             yield from self.battle_damage_timing(g, timing, first)
             if (yield from self.cancelled_midway(g)):
@@ -134,8 +162,11 @@ class BattleMixin:
         if not hits:
             return
         tp = g.data["turn_player"]
+        cites = ["thv:10.4.2.a"] if first else []  # 先制 moves these characters' battle damage to 6.2.4.d
+        for s, _, _ in hits:
+            cites.extend(power_cites(get_card(g, s)))  # where each 攻撃力 dealt comes from
         yield g.log(rule, "battle", ("先制のタイミング" if first else "通常のタイミング") + ": " +
-                    "、".join(f"{label(get_card(g, s))}→{t}（{n}）" for s, t, n in hits), tp)
+                    "、".join(f"{label(get_card(g, s))}→{t}（{n}）" for s, t, n in hits), tp, cites=cites)
         before = {t: (get_card(g, t) or {}).get("damage", 0) + (get_card(g, t) or {}).get("battle_damage", 0)
                   for _, t, _ in hits if t not in ("p1", "p2")}
         done = yield from self.apply_damage(g, hits, battle=True)
@@ -176,10 +207,14 @@ class BattleMixin:
             yield g.log("thv:10.5.2.a", "pierce", f"貫通: X={x}（0以下）のため効果は無効")
             return
         g.add(f"players.{p}.life", -x)
+        cites = ["thv:1.10.11.a", "thv:6.5.2.b", *power_cites(src), *power_cites(tc)]
+        if g.get(f"players.{p}.life") <= 0:
+            cites += ["thv:1.5.3.a", "thv:1.12.11"]
         b = g.data["battle"] or {}
         g.set("battle", {**b, "pierced": b.get("pierced", 0) + x})
         yield g.log("thv:10.5.2.a", "pierce",
-                    f"貫通: {p} に戦闘ダメージ{x}（攻撃力{attack_of(src)}−耐久力{toughness_of(tc)}＋既に受けていたダメージ{already}）: ライフ {g.get(f'players.{p}.life')}", p)
+                    f"貫通: {p} に戦闘ダメージ{x}（攻撃力{attack_of(src)}−耐久力{toughness_of(tc)}＋既に受けていたダメージ{already}）: ライフ {g.get(f'players.{p}.life')}", p,
+                    cites=cites)
 
     def graze(self, g):
         """6.5: the attacked player who took 1+ battle damage from the opponent's character (not 貫通) may
@@ -191,11 +226,15 @@ class BattleMixin:
             return
         src = get_card(g, hits[0][0])
         x = (src or {}).get("graze") or 0  # 2.8.3
+        g.cite_next("thv:6.2.4.g")  # the battle's graze step
+        basis = ("thv:6.5.2.a",) + (("thv:2.8.3",) if src is not None and src.get("graze") is None else ())
         deck = g.data["players"][p]["deck"]
         short = len(deck) < x
         if x <= 0 or (short and g.data["options"]["graze_short_deck"] == "none"):
             why = "グレイズの値が0" if x <= 0 else f"デッキが{len(deck)}枚でX={x}に足りない（ルール選択: 行えない）"
-            yield g.log("thv:6.5.3.b", "graze", f"{p} のグレイズ: {why}", p)
+            yield g.log("thv:6.5.3.b", "graze", f"{p} のグレイズ: {why}", p,
+                        cites=(("thv:2.8.3",) if x <= 0 and src is not None and src.get("graze") is None else ())
+                        + (("thv:1.11.6",) if x > 0 else ()))
             return
         n = min(x, len(deck))
         yes = yield g.ask(p, f"グレイズを行いますか（デッキの上から{n}枚をスリープ状態でノードに加える）",
@@ -206,14 +245,15 @@ class BattleMixin:
         taken, rest = deck[:n], deck[n:]
         g.set(f"players.{p}.deck", rest)
         g.set(f"players.{p}.nodes", g.data["players"][p]["nodes"] + [{**bare(c), "state": "sleep"} for c in taken])
-        yield g.log("thv:6.5.3.b", "graze", f"{p} がグレイズ: デッキの上から{n}枚をスリープ状態でノードに加えた", p)
+        yield g.log("thv:6.5.3.b", "graze", f"{p} がグレイズ: デッキの上から{n}枚をスリープ状態でノードに加えた", p,
+                    cites=basis + ("thv:1.8.4.a",))
 
     def end_of_battle(self, g, reset_rule, expire_rule):
         """h: battle damage reset (1.10.13.d); i: 「戦闘終了時まで」 effects end; j: nothing the engine reads."""
         for c in characters(g):
             if c.get("battle_damage"):
                 update_card(g, c["id"], battle_damage=0)
-        yield g.log(reset_rule, "battle", "キャラクターが受けた戦闘ダメージをリセットした")
+        yield g.log(reset_rule, "battle", "キャラクターが受けた戦闘ダメージをリセットした", cites=("thv:1.10.13.d",))
         expired = False
         for c in characters(g):
             mods = [m for m in c.get("mods") or () if m.get("until") != "battle"]

@@ -119,6 +119,8 @@ BOARD_SCHEMA = {
             "node_set": {"type": "boolean"}, "character_played": {"type": "boolean"},
             "doll_played": {"type": "boolean"}, "world_spell_played": {"type": "boolean"},
             "locked_names": {"type": "array", "items": {"type": "string"}},
+            "keyword_uses": {"type": "array", "items": {"type": "string"},
+                             "description": "このターンに使った回数制限のある効果（「リーダー:a1」など、10.34.2.c）"},
             "first_turn": {"type": "boolean"}}},
         "options": {"type": "object"},
         # runtime fields of a state re-entered as a board (ignored or reset at set-up)
@@ -253,7 +255,7 @@ def setup_state(board: dict, seed: int, options: dict) -> GameState:
         b.setdefault("attacked_player", "p2" if data["turn_player"] == "p1" else "p1")
         b.setdefault("window", b["defender"] is None and data.get("priority") == b["attacked_player"])
     data["this_turn"] = {"node_set": False, "character_played": False, "doll_played": False,
-                         "world_spell_played": False, "locked_names": [], "first_turn": False,
+                         "world_spell_played": False, "locked_names": [], "keyword_uses": [], "first_turn": False,
                          **(data.get("this_turn") or {})}
     data["passes"] = 0
     data["flags"] = {"end_turn": False, "end_phase": False, "skip": [], "extra": None, "forced_attack": None,

@@ -11,6 +11,8 @@ ZONE_JA = {"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノ�
 # moves (3.1.7).
 PRINTED = ("id", "owner", "name", "type", "cost", "need", "attack", "toughness", "attack_mod", "toughness_mod",
            "graze", "race", "caster", "alt_race", "keywords", "effect", "activated", "no")
+# Where `locate` looks first: the small zones the rules touch most, the decks last.
+SEARCH_ORDER = ("field", "play_area", "hand", "nodes", "graveyard", "removed", "deck", "sideboard")
 TYPE_JA = {"character": "キャラクター", "spell": "スペル", "command": "コマンド", "unknown": "不明"}
 
 
@@ -35,10 +37,10 @@ def label(card: dict) -> str:
 def locate(g, cid: str):
     """(player, zone, index, set_index) of card `cid`, or None. set_index is the position among the set
     cards of field[index] (3.4.6: a card set on a field card is a field card too)."""
-    for p in PLAYERS:
-        zones = g.data["players"][p]
-        for zone in ZONES:
-            for i, c in enumerate(zones.get(zone) or ()):
+    players = g.data["players"]
+    for zone in SEARCH_ORDER:  # ids are unique, so the order only decides how soon the card is found
+        for p in PLAYERS:
+            for i, c in enumerate(players[p].get(zone) or ()):
                 if c["id"] == cid:
                     return p, zone, i, None
                 if zone == "field":
@@ -161,7 +163,9 @@ def battle_power_raw(card: dict) -> tuple[int, int]:
     """攻撃力 and 耐久力 through the layers of 6.1.10, before the floor of 6.1.12:
     a 変更 (set), b 入れ替え (swap), c 戦闘修正 (±, equipment's 戦闘修正 included), d 常に (always)."""
     a, t = _num(card.get("attack")), _num(card.get("toughness"))
-    mods = card.get("mods") or []
+    mods = card.get("mods") or ()
+    if not mods and not card.get("sets"):
+        return a, t
     for m in mods:
         if m["layer"] == "set":
             a = m["attack"] if m.get("attack") is not None else a
@@ -189,6 +193,27 @@ def attack_of(card: dict) -> int:
 
 def toughness_of(card: dict) -> int:
     return max(0, battle_power_raw(card)[1])  # 6.1.12
+
+
+_LAYER_RULE = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}
+
+
+def power_cites(card: dict | None) -> tuple[str, ...]:
+    """Where a character's 攻撃力/耐久力 come from when they are not the printed ones: each layer of 6.1.10 that
+    modifies it, the 戦闘修正 its 装備 (10.13.6) or 呪符 (10.14.4) card gives, and the floor of 6.1.12."""
+    if not card:
+        return ()
+    out = []
+    for m in card.get("mods") or ():
+        out.append(_LAYER_RULE[m["layer"]])
+    for s in gained_sets(card):
+        if _num(s.get("attack_mod")) or _num(s.get("toughness_mod")):
+            out.append("thv:10.13.6" if kw.has(words(s), "装備") else "thv:10.14.4")
+    if out:
+        a, t = battle_power_raw(card)
+        if a < 0 or t < 0:
+            out.append("thv:6.1.12")
+    return tuple(dict.fromkeys(out))
 
 
 def accumulated(card: dict) -> int:

@@ -50,5 +50,6 @@ class CostMixin:
         for c in burn:
             put(g, bare(c), c["owner"], "graveyard")
         rule = "thv:1.8.7.a" if k == n else "thv:1.8.7.b" if k == 0 else "thv:1.8.7.c"
-        yield g.log(rule, "cost", f"{p} が{what}のコスト{n}を支払った（スリープ{k}枚・破棄{n - k}枚）", p)
+        yield g.log(rule, "cost", f"{p} が{what}のコスト{n}を支払った（スリープ{k}枚・破棄{n - k}枚）", p,
+                    cites=("thv:1.8.7.d", "thv:1.8.7.f"))
         return True

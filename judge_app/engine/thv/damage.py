@@ -1,8 +1,18 @@
 """ダメージ (1.10), ライフポイント (1.9), ドロー (1.11) and the losses they cause (1.5)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import PLAYERS, char_words, get_card, label, on_field_character, opponent, races, update_card
+from judge_app.engine.thv.cards import (PLAYERS, char_words, get_card, label, on_field_character, opponent, power_cites, races,
+                                        update_card)
 from judge_app.engine.thv import keywords as kw
+
+
+def life_cites(g, life: int) -> tuple[str, ...]:
+    """A life brought to 0 or less does not lose yet: 1.5.3.a decides only when a player gets priority, and
+    nobody does while an interference resolves (1.12.11)."""
+    if life > 0:
+        return ()
+    resolving = g.resolving is not None or g.data.get("interference") is not None and g.data.get("priority") is None
+    return ("thv:1.5.3.a", "thv:1.12.11") if resolving else ("thv:1.5.3.a",)
 
 
 class DamageMixin:
@@ -14,12 +24,17 @@ class DamageMixin:
             src = get_card(g, source) if source else None
             who = src["id"] if src else "効果"
             if amount <= 0:
+                if battle:  # 0 (or less) battle damage: the 攻撃力 compared came out 0
+                    yield g.log("thv:1.10.14", "damage", f"{who} の戦闘ダメージは{max(amount, 0)}点のため発生しない", None,
+                                cites=power_cites(src))
                 continue  # 1.10.14: 0 damage does not happen
             if target in PLAYERS:
                 g.add(f"players.{target}.life", -amount)
+                life = g.get(f"players.{target}.life")
                 yield g.log("thv:1.10.11.a", "damage",
-                            f"{target} に{'戦闘' if battle else '効果'}ダメージ{amount}（発生源 {who}）: ライフ {g.get(f'players.{target}.life')}",
-                            target)
+                            f"{target} に{'戦闘' if battle else '効果'}ダメージ{amount}（発生源 {who}）: ライフ {life}"
+                            + ("（0点以下: 敗北は次にいずれかのプレイヤーが優先権を得る時点で判定する）" if life <= 0 else ""),
+                            target, cites=("thv:1.10.12.c", "thv:1.9.3", *life_cites(g, life)))
                 done.append((source, target, amount))
                 continue
             if not on_field_character(g, target):
@@ -27,12 +42,14 @@ class DamageMixin:
                 continue
             card = get_card(g, target)
             if battle and src and any(r in races(src) for r in kw.values(self.words_of(card), "耐性")):
-                yield g.log("thv:10.11.2.a", "damage", f"{label(card)} は耐性により {label(src)} から戦闘ダメージを受けない")
+                yield g.log("thv:10.11.2.a", "damage", f"{label(card)} は耐性により {label(src)} から戦闘ダメージを受けない"
+                            "（ダメージは蓄積されず、ダメージの処理は発生しない）", cites=("thv:1.10.16",))
                 continue
             field = "battle_damage" if battle else "damage"
             card = update_card(g, target, **{field: (card.get(field) or 0) + amount})
             yield g.log("thv:1.10.11.b", "damage",
-                        f"{label(card)} に{'戦闘' if battle else '効果'}ダメージ{amount}が蓄積された（発生源 {who}）", None)
+                        f"{label(card)} に{'戦闘' if battle else '効果'}ダメージ{amount}が蓄積された（発生源 {who}）", None,
+                        cites=("thv:1.10.12.c",))
             done.append((source, target, amount))
         return done
 
@@ -50,7 +67,7 @@ class DamageMixin:
         if len(deck) < n:
             g.end_game(opponent(p))
             yield g.log("thv:1.11.7", "lose", f"{p} はドローすべき{n}枚に対してデッキが{len(deck)}枚のため敗北した（1.5.3.b）", p,
-                          cites=("thv:1.5.3.b",))
+                          cites=("thv:1.5.3.b", "thv:1.5.2.b"))
             return False
         if n <= 0:
             return True
@@ -68,10 +85,12 @@ class DamageMixin:
             return False
         if len(losers) == len(PLAYERS):
             g.end_game("draw")
-            yield g.log("thv:1.5.4.a", "draw_game", "全てのプレイヤーのライフポイントが0点以下で優先権が発生したため、同時に敗北し引き分け")
+            yield g.log("thv:1.5.4.a", "draw_game", "全てのプレイヤーのライフポイントが0点以下で優先権が発生したため、同時に敗北し引き分け",
+                        cites=("thv:1.5.3.a",))
             return True
         loser = losers[0]
         g.end_game(opponent(loser))
         yield g.log("thv:1.5.3.a", "lose",
-                    f"{loser} のライフポイントが{g.data['players'][loser]['life']}点（0点以下）の状態で優先権が発生したため敗北した", loser)
+                    f"{loser} のライフポイントが{g.data['players'][loser]['life']}点（0点以下）の状態で優先権が発生したため敗北した", loser,
+                    cites=("thv:1.9.2", "thv:1.5.2.b"))
         return True

@@ -6,6 +6,8 @@ from judge_app.engine.thv.cards import (PLAYERS, bare, characters, cost_of, get_
                                         on_field_character, opponent, put, take, update_card, words)
 from judge_app.engine.thv.costs import payable
 
+UNPLAYABLE = ("", "")  # a card the judge left without a type: neither offered nor withheld
+
 DEFAULT_TARGET = {"damage": "character", "power": "own_character", "destroy": "character", "kill": "character",
                   "exile": "character", "negate": "card_in_play", "draw": "self", "add_node": "self", "life": "self",
                   "cancel_attack": None}
@@ -39,6 +41,18 @@ def free_rule(g, p, card) -> str | None:
     return None
 
 
+def sorcery_refusal(other_turn, main, inter, what, rules):
+    """The three conditions characters and spells share (5.4.1.a-c, 5.5.1.a-c): turn player, main phase with
+    priority, no interference; `rules` are that card type's a, b, c."""
+    if other_turn:
+        return (rules[0], f"{what}をプレイできるのはターンプレイヤーだけ")
+    if not main:
+        return (rules[1], f"{what}をプレイできるのはメインフェイズだけ")
+    if inter:
+        return (rules[2], f"干渉が開始されている間は{what}をプレイできない")
+    return None
+
+
 class PlayMixin:
     # ---- targets (8.2) ----------------------------------------------------------------------------
     def target_kind(self, card, effect=None):
@@ -69,6 +83,25 @@ class PlayMixin:
             chars = [c for c in chars if has(c, "伝説")]  # 10.25.2.a
         return [(c["id"], f"{label(c)}（{'自分' if locate(g, c['id'])[0] == p else '相手'}の場）") for c in chars]
 
+    def improper_targets(self, g, p, kind, card=None):
+        """The characters a target of `kind` could ordinarily be but is not proper here (8.2.6.a), as withheld
+        (value, label, clause, reason): the other side's characters for 自分の/相手の, the opponent's for 装備
+        (10.13.2.a), characters without 伝説 for 神器 (10.25.2.a)."""
+        if kind not in ("own_character", "opponent_character", "equip"):
+            return []
+        held = []
+        mine = kind in ("own_character", "equip")
+        for c in characters(g, opponent(p) if mine else p):
+            text = f"{label(c)}（{'相手' if mine else '自分'}の場）"
+            if kind == "equip":
+                held.append((c["id"], text, "thv:10.13.2.a", "装備カードの目標は「あなたの場のキャラクター1枚」"))
+            else:
+                held.append((c["id"], text, "thv:8.2.6.a", f"目標は{'自分' if mine else '相手'}の場のキャラクターでなければならない"))
+        if kind == "equip" and card is not None and kw.has(words(card), "神器"):
+            held += [(c["id"], f"{label(c)}（自分の場）", "thv:10.25.2.a", "神器: 「伝説」を持たないキャラクターを目標にできない")
+                     for c in characters(g, p) if not has(c, "伝説")]
+        return held
+
     def target_ok(self, g, p, kind, target, source_id=None, card=None) -> bool:
         if kind in (None, "self", "opponent"):
             return True
@@ -76,42 +109,73 @@ class PlayMixin:
 
     # ---- 5.2.2 conditions ----------------------------------------------------------------------------
     def can_play(self, g, p, card) -> bool:
+        return self.play_refusal(g, p, card) is None
+
+    def play_refusal(self, g, p, card):
+        """Why p may not play `card` now, as (clause, reason), or None when every condition of play holds: 2.4.3, the
+        card type's timing (5.2.2.f: 5.4.1, 5.5.1, 5.6.1, with 奇襲 10.3.2.a and ラストスペル 10.30.2.a), the card's own
+        restrictions (5.2.2.b: 10.17.2.a, 10.21.2.a, 10.22.2.a, 10.23.2.a, 10.32.2.a), need (5.2.2.c), cost (5.2.2.d,
+        unless 5.5.6/5.6.6), a proper target (5.2.2.e). UNPLAYABLE for a card whose type the judge left unknown."""
         cost = cost_of(card)
-        if cost is None or card.get("type") not in ("character", "spell", "command"):
-            return False  # 2.4.3
+        t = card.get("type")
+        if t not in ("character", "spell", "command"):
+            return UNPLAYABLE
+        if cost is None:
+            return ("thv:2.4.3", "コストが「-」のカードはプレイできない（カードの効果に優先する）")
         tp = g.data["turn_player"]
-        sorcery = p == tp and g.data["phase"] == "main" and g.data["interference"] is None
+        main = g.data["phase"] == "main"
+        inter = g.data["interference"] is not None
         ws = words(card)
-        t = card["type"]
         tt = g.data["this_turn"]
-        if t == "character":
-            if kw.has(ws, "奇襲"):
-                timing = True  # 10.3.2.a: command card timing (5.6.1)
-            elif kw.has(ws, "人形"):
-                timing = sorcery and not tt["doll_played"]  # 5.4.1.e
-            else:
-                timing = sorcery and not tt["character_played"]  # 5.4.1.d
+        if t == "character" and not kw.has(ws, "奇襲"):  # 奇襲: command card timing (10.3.2.a)
+            why = sorcery_refusal(p != tp, main, inter, "キャラクターカード", ("thv:5.4.1.a", "thv:5.4.1.b", "thv:5.4.1.c"))
+            if why:
+                return why
+            if kw.has(ws, "人形"):
+                if tt["doll_played"]:
+                    return ("thv:5.4.1.e", "このターン既に人形を持つキャラクターカードのプレイが解決されている")
+            elif tt["character_played"]:
+                return ("thv:5.4.1.d", "このターン既にキャラクターカードのプレイが解決されている")
         elif t == "spell":
-            timing = sorcery or (kw.has(ws, "ラストスペル") and caster_present(g, p, card))  # 5.5.1, 10.30.2.a
+            if not (kw.has(ws, "ラストスペル") and caster_present(g, p, card)):  # 10.30.2.a
+                why = sorcery_refusal(p != tp, main, inter, "スペルカード", ("thv:5.5.1.a", "thv:5.5.1.b", "thv:5.5.1.c"))
+                if why:
+                    return why
             if kw.has(ws, "世界呪符") and tt["world_spell_played"]:
-                timing = False  # 5.5.1.d, 10.17.2.a
-        else:
-            timing = True  # 5.6.1.a
-        if not timing:
-            return False
-        if kw.own_turn_only(ws) and p != tp or kw.opponent_turn_only(ws) and p == tp:
-            return False  # 10.22.2.a, 10.23.2.a
+                return ("thv:5.5.1.d", "このターン既に世界呪符を持つスペルカードをプレイしている")
+        if kw.own_turn_only(ws) and p != tp:
+            return ("thv:10.22.2.a", "自分ターン制限: 自分のターンにしかプレイできない")
+        if kw.opponent_turn_only(ws) and p == tp:
+            return ("thv:10.23.2.a", "相手ターン制限: 相手のターンにしかプレイできない")
         if kw.once_per_turn(ws) and f"{p}:{card['name']}" in tt["locked_names"]:
-            return False  # 10.21.2.a
+            return ("thv:10.21.2.a", "ターン1枚制限: このターン同名のカードを既にプレイしている")
         if kw.has(ws, "ラストワード") and not caster_present(g, p, card):
-            return False  # 10.32.2.a
-        free = free_rule(g, p, card) is not None  # 5.5.6, 5.6.6
-        if not free and (len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost)):
-            return False  # 5.2.2.c, 5.2.2.d
+            return ("thv:10.32.2.a", "ラストワード: 自分の場に術者がいない")
+        if free_rule(g, p, card) is None:  # 5.5.6, 5.6.6
+            need = need_of(card)
+            have = len(g.data["players"][p]["nodes"])
+            if have < need:
+                return ("thv:5.2.2.c", f"ノードが{have}枚で必要ノード{need}に満たない")
+            if not payable(g, p, cost):
+                return ("thv:5.2.2.d", f"コスト{cost}を支払えない（ノード{have}枚、1枚につき1コスト: 1.8.7.d）")
         kind = self.target_kind(card)
         if kind not in (None, "self", "opponent") and not self.targets(g, p, kind, card["id"], card):
-            return False  # 5.2.2.e
-        return True
+            return ("thv:5.2.2.e", "適切な目標が存在しない")
+        return None
+
+    def timing_keyword(self, g, p, card):
+        """The keyword that let `card` be played outside its type's own timing (10.3.2.a 奇襲, 10.30.2.a
+        ラストスペル), or None: the play's entry cites it."""
+        tp = g.data["turn_player"]
+        sorcery = p == tp and g.data["phase"] == "main" and g.data["interference"] is None
+        if sorcery:
+            return None
+        t = card.get("type")
+        if t == "character" and kw.has(words(card), "奇襲"):
+            return "thv:10.3.2.a"
+        if t == "spell" and kw.has(words(card), "ラストスペル"):
+            return "thv:10.30.2.a"
+        return None
 
     def can_play_as_defender(self, g, p, card) -> bool:
         """10.3.2.b: 奇襲 and 速攻, played as the direct interference to the opponent's attack, may defend."""
@@ -125,12 +189,15 @@ class PlayMixin:
     def play_card(self, g, p, cid, as_defender=False):
         hand = g.data["players"][p]["hand"]
         card = next(c for c in hand if c["id"] == cid)
+        timing = self.timing_keyword(g, p, card)  # a keyword that let it be played outside its type's timing
         g.remove_from(f"players.{p}.hand", card)
         put(g, bare(card), p, "play_area")
         g.set("playing", cid)  # between 5.2.3.b and g the card is in the play area but not yet in the interference
         extra = "（速攻・奇襲: 防御を兼ねてプレイ、10.3.4）" if as_defender else ""
-        yield g.log("thv:5.2.3.b", "play", f"{p} が {label(card)} のプレイを宣言し、プレイエリアに表向きで置いた{extra}", p,
-                    cites=("thv:10.3.4",) if as_defender else ())
+        why = {"thv:10.3.2.a": "（奇襲: コマンドカードのタイミングでプレイ）",
+               "thv:10.30.2.a": "（ラストスペル: 術者がいるためコマンドカードのタイミングでプレイ）"}.get(timing, "")
+        yield g.log("thv:5.2.3.b", "play", f"{p} が {label(card)} のプレイを宣言し、プレイエリアに表向きで置いた{why}{extra}", p,
+                    cites=((timing,) if timing else ()) + (("thv:10.3.2.b", "thv:10.3.4") if as_defender else ()))
         kind = self.target_kind(card)
         target = None
         if kind == "opponent":
@@ -139,7 +206,8 @@ class PlayMixin:
             target = p
         elif kind is not None:
             opts = self.targets(g, p, kind, cid, card)
-            target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target")
+            target = yield g.ask(p, f"{card['name']} の目標を選んでください", opts, "thv:5.2.3.d", kind="target",
+                                 withheld=self.improper_targets(g, p, kind, card))
             yield g.log("thv:5.2.3.d", "target", f"目標: {dict(opts)[target]}", p)
         cost = cost_of(card)
         free = free_rule(g, p, card)
@@ -154,12 +222,15 @@ class PlayMixin:
             elif len(g.data["players"][p]["nodes"]) < need_of(card) or not payable(g, p, cost):
                 cost = 0  # cannot pay after all: 1.8.9.e forbids the attempt, so the ignore is what remains
                 yield g.log(free, "cost", "コストを支払えないため、必要ノードとコストを無視した", p)
+        if cost:
+            g.cite_next("thv:5.2.3.f")
         if not (yield from self.pay_cost(g, p, cost, card["name"])):
             yield from self.take_back(g, p, cid)
             return
         tt = g.data["this_turn"]
         if kw.once_per_turn(words(card)):
             g.set("this_turn", {**tt, "locked_names": tt["locked_names"] + [f"{p}:{card['name']}"]})
+            g.cite_next("thv:10.21.2.a")  # ターン1枚制限: the same name is locked from now to the end of the turn
         if kw.has(words(card), "世界呪符"):
             g.set("this_turn", {**g.data["this_turn"], "world_spell_played": True})
         item = {"kind": "card", "player": p, "card": cid, "target": target}
@@ -179,13 +250,15 @@ class PlayMixin:
         g.set("priority", p)
         yield g.log("thv:12.8.1", "play", f"{cid} のプレイは適正でないため中止し、手札に戻した", p)
 
-    def open_interference(self, g, p, item, rule):
+    def open_interference(self, g, p, item, rule, fresh=None):
         inter = g.data.get("interference")
-        started = inter is None
+        started = inter is None if fresh is None else fresh
         inter = inter or {"items": [], "used": []}
         g.set("interference", {**inter, "items": inter["items"] + [item]})
         g.set("priority", opponent(p))
-        yield g.log(rule, "interference", ("干渉が開始され、" if started else "干渉に加わり、") + f"優先権が {opponent(p)} に移った", p)
+        start = {"card": "thv:1.12.6.a", "effect": "thv:1.12.6.b"}.get(item["kind"]) if started else None
+        yield g.log(rule, "interference", ("干渉が開始され、" if started else "干渉に加わり、") + f"優先権が {opponent(p)} に移った", p,
+                    cites=(start,) if start else ())
 
     def protection(self, g, p, item, card):
         """抵抗(X) 10.26.2.a, 加護(X) 10.29.2.a and ラストワード 10.32.2.c, once the play is done (5.2.3)."""
@@ -207,6 +280,9 @@ class PlayMixin:
         if rule is None:
             return
         paid = False
+        why = (rule,) if rule != "thv:10.32.2.c" else ()
+        if x is not None and not payable(g, p, x):
+            why = ("thv:1.8.9.e",)  # X cannot be paid: the negation follows at once
         if x is not None and payable(g, p, x):
             ans = yield g.ask(p, f"{label(tc)} の{rule.split(':')[1][:5]}: {x}支払いますか（支払わない場合 {card['name']} は無効になり破棄される）",
                               [("pay", f"{x}支払う"), ("no", "支払わない")], rule, kind="cost")
@@ -214,9 +290,9 @@ class PlayMixin:
                 yield g.log(rule, "protect", f"{label(tc)} の{'抵抗' if '10.26' in rule else '加護'}({x}): {p} は{x}支払う", p)
                 paid = yield from self.pay_cost(g, p, x, f"{tc['name']}の{'抵抗' if '10.26' in rule else '加護'}")
         if not paid:
-            yield from self.negate(g, card["id"], rule)
+            yield from self.negate(g, card["id"], rule, cites=why)
 
-    def negate(self, g, cid, rule):
+    def negate(self, g, cid, rule, cites=()):
         """12.2.3: 「効果を無効とし、破棄する」 — the play does not resolve and the card goes to the 冥界;
         a negated play does not count (5.2.5) and lifts its ターン1枚制限 (10.21.2.a)."""
         inter = g.data["interference"]
@@ -229,21 +305,24 @@ class PlayMixin:
         owner = next(it["player"] for it in items if it["card"] == cid)
         tt = g.data["this_turn"]
         key = f"{owner}:{card['name']}"
+        cites = [*cites, *(("thv:12.2.3",) if rule != "thv:12.2.3" else ()), "thv:5.2.5"]
         if kw.once_per_turn(words(card)) and key in tt["locked_names"]:
             names = list(tt["locked_names"])
             names.remove(key)
             g.set("this_turn", {**tt, "locked_names": names})
+            cites.append("thv:10.21.2.a")  # 「このカードのプレイが無効になった場合、この効果は無効になる」
         if card is not None and locate(g, cid)[1] == "play_area":
             take(g, cid)
             put(g, bare(card), card["owner"], "graveyard")
-        yield g.log(rule, "negate", f"{label(card)} のプレイは無効になり、破棄された")
+        yield g.log(rule, "negate", f"{label(card)} のプレイは無効になり、破棄された（プレイした回数に数えない）", cites=cites)
 
     # ---- 5.2.4 resolution ------------------------------------------------------------------------------
     def resolve_card(self, g, item):
         cid, p = item["card"], item["player"]
         loc = locate(g, cid)
         if item.get("negated") or loc is None or loc[1] != "play_area":
-            yield g.log("thv:5.2.4.b", "resolve", f"{cid} はプレイエリアにないため解決されない", p)
+            yield g.log("thv:5.2.4.b", "resolve", f"{cid} はプレイエリアにないため解決されない", p,
+                        cites=("thv:12.2.3",) if item.get("negated") else ())
             return
         card = get_card(g, cid)
         ws = words(card)
@@ -270,7 +349,7 @@ class PlayMixin:
             yield from self.to_graveyard(g, cid, "thv:8.2.5.a", "目標が適切でないため効果の解決に失敗し、冥界に置かれた")
             return
         if eff:
-            yield from self.resolve_effect(g, p, eff, item.get("target"), cid, "thv:5.2.4.b")
+            yield from self.resolve_card_effect(g, p, eff, item.get("target"), cid, "thv:5.2.4.b")
         else:
             yield g.log("thv:5.2.4.b", "resolve", f"{label(card)} の効果を解決する（テキストは判定員が調整で適用）", p)
         if locate(g, cid) and locate(g, cid)[1] == "play_area":
@@ -293,7 +372,9 @@ class PlayMixin:
         if card["type"] == "character" and p == g.data["turn_player"] and not kw.has(ws, "奇襲"):
             key = "doll_played" if kw.has(ws, "人形") else "character_played"
             g.set("this_turn", {**tt, key: True})  # 5.4.1.d/e count resolved plays
-        yield g.log(rule, "resolve", f"{label(card)} を {p} の場に表向き・スリープ状態で出した", p)
+        yield g.log(rule, "resolve", f"{label(card)} を {p} の場に表向き・スリープ状態で出した" +
+                    ("（防御を兼ねてプレイしたため、防御の成否に関わらずスリープ状態のまま）" if item.get("defend") else ""), p,
+                    cites=("thv:10.3.4",) if item.get("defend") else ())
         if kw.has(ws, "弐符"):
             yield g.log("thv:10.19.2.a", "resolve", f"弐符: {label(card)} は壱符の効果以外で場に出たため除外される", p)
             yield from self.exile(g, [cid])
@@ -344,23 +425,31 @@ class PlayMixin:
         return None
 
     def can_use(self, g, p, card) -> bool:
-        """7.3.3: priority; the card on p's field (b); timing (f, g); costs payable (d, 1.8.9.f); targets (e);
-        once per interference (7.3.6)."""
+        return self.use_refusal(g, p, card) is None
+
+    def use_refusal(self, g, p, card):
+        """Why p may not use the activated effect of `card` (on p's field) now, as (clause, reason); None when it may;
+        UNPLAYABLE for a card with none. 7.3.3: timing (f, g), once per interference (7.3.6), the スリープアイコン
+        (1.8.8.a), the cost (d, 1.8.9.e), a proper target (e)."""
         act = self.activated_of(card)
         if not act:
-            return False
+            return UNPLAYABLE
         tp = g.data["turn_player"]
-        if act["timing"] == "自分ターン" and p != tp or act["timing"] == "相手ターン" and p == tp:
-            return False
-        if act.get("sleep") and card.get("state") != "active":
-            return False
-        if not payable(g, p, act.get("cost", 0)):
-            return False
+        if act["timing"] == "自分ターン" and p != tp:
+            return ("thv:7.3.3.f", "タイミングが自分ターンの起動効果は、自分がターンプレイヤーのときだけ使用できる")
+        if act["timing"] == "相手ターン" and p == tp:
+            return ("thv:7.3.3.g", "タイミングが相手ターンの起動効果は、相手がターンプレイヤーのときだけ使用できる")
         inter = g.data.get("interference")
-        if inter and card["id"] in inter.get("used", []):
-            return False
+        if inter and card["id"] in inter.get("used", ()):
+            return ("thv:7.3.6", "1つの起動効果は1度の干渉内で1度しか使用できない")
+        if act.get("sleep") and card.get("state") != "active":
+            return ("thv:1.8.8.a", "コストのスリープアイコンを支払うには、このカードがアクティブ状態でなければならない")
+        if not payable(g, p, act.get("cost", 0)):
+            return ("thv:7.3.3.d", f"コスト{act.get('cost', 0)}を支払えない")
         kind = self.target_kind({}, act["effect"])
-        return kind in (None, "self", "opponent") or bool(self.targets(g, p, kind, card["id"]))
+        if kind not in (None, "self", "opponent") and not self.targets(g, p, kind, card["id"]):
+            return ("thv:7.3.3.e", "適切な目標が存在しない")
+        return None
 
     def use_effect(self, g, p, cid):
         card = get_card(g, cid)
@@ -371,20 +460,25 @@ class PlayMixin:
         target = p if kind == "self" else opponent(p) if kind == "opponent" else None
         if kind not in (None, "self", "opponent"):
             opts = self.targets(g, p, kind, cid)
-            target = yield g.ask(p, f"{card['name']} の起動効果の目標を選んでください", opts, "thv:7.3.4.c", kind="target")
+            target = yield g.ask(p, f"{card['name']} の起動効果の目標を選んでください", opts, "thv:7.3.4.c", kind="target",
+                                 withheld=self.improper_targets(g, p, kind))
             yield g.log("thv:7.3.4.c", "target", f"目標: {dict(opts)[target]}", p)
         if act.get("sleep"):
             update_card(g, cid, state="sleep")
             self._sync_sets(g, cid)
             yield g.log("thv:1.8.8.a", "cost", f"{label(card)} をスリープ状態にしてコスト（スリープアイコン）を支払った", p)
+        if act.get("cost", 0):
+            g.cite_next("thv:7.3.4.e")
         if not (yield from self.pay_cost(g, p, act.get("cost", 0), f"{card['name']}の起動効果")):
             g.set("priority", p)
             yield g.log("thv:12.8.1", "use", "起動効果の使用は適正でないため中止した", p)
             return
+        fresh = g.data.get("interference") is None
         inter = g.data.get("interference") or {"items": [], "used": []}
         g.set("interference", {**inter, "used": inter.get("used", []) + [cid]})
+        g.cite_next("thv:7.3.6")  # this activated effect is used up for this interference
         item = {"kind": "effect", "player": p, "card": cid, "target": target, "effect": act["effect"]}
-        yield from self.open_interference(g, p, item, "thv:7.3.4.f")
+        yield from self.open_interference(g, p, item, "thv:7.3.4.f", fresh)
 
     def resolve_activated(self, g, item):
         """7.3.5; 7.3.1.b: the card left the field before resolution, the effect is void."""
@@ -401,4 +495,4 @@ class PlayMixin:
         if not get_card(g, cid).get("activated"):  # マナチャージ(X)
             yield from self.add_nodes(g, p, eff["value"], "sleep", "thv:10.12.2.a")
             return
-        yield from self.resolve_effect(g, p, eff, item.get("target"), cid, "thv:7.3.5.b")
+        yield from self.resolve_card_effect(g, p, eff, item.get("target"), cid, "thv:7.3.5.b")

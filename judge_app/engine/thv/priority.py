@@ -2,38 +2,89 @@
 resolved last in first out (1.12.8.a) with the battle at its end (1.12.8.b)."""
 from __future__ import annotations
 
-from judge_app.engine.thv.cards import characters, label, opponent
+from judge_app.engine.thv import keywords as kw
+from judge_app.engine.thv.cards import characters, label, opponent, words
+from judge_app.engine.thv.play import UNPLAYABLE
 
 PASS = "pass"
+AMBUSH_DEFEND = ("thv:10.3.2.b", "防御を兼ねてプレイできるのは、速攻も持つ奇襲のキャラクターカードを相手の攻撃に対する直接の干渉でプレイする場合だけ")
 
 
 class PriorityMixin:
     def legal_actions(self, g, p):
         """Every action needing priority (1.12.2) that p may take now, as (value, label)."""
+        return self.priority_choices(g, p)[0]
+
+    def priority_choices(self, g, p):
+        """(options, withheld): every action needing priority (1.12.2) that p may take now, as (value, label), and
+        the ones p would ordinarily have here but the rules forbid now, as (value, label, clause, reason)."""
         acts = [(PASS, "パス（優先権を放棄する）")]
+        held = []
         tp = g.data["turn_player"]
         inter = g.data.get("interference")
+        b = g.data.get("battle")
         hand = g.data["players"][p]["hand"]
-        if self.can_defend(g, p):
+        if b and b["attacked_player"] == p:  # 6.4: defence against the attack on p
             for c in characters(g, p):
-                if c["state"] == "active" and c["id"] != g.data["battle"]["attacker"]:
+                if c["id"] == b["attacker"]:
+                    continue
+                why = self.defend_refusal(g, p, c)
+                if why is None:
                     acts.append((f"defend:{c['id']}", f"防御: {label(c)}"))  # 6.4.3
-        for c in hand:
-            if self.can_play(g, p, c):
-                acts.append((f"play:{c['id']}", f"プレイ: {label(c)}（コスト{c.get('cost', 0)}）"))
-            if inter is not None and self.can_play_as_defender(g, p, c) and self.can_play(g, p, c):
-                acts.append((f"play_defend:{c['id']}", f"防御を兼ねてプレイ: {label(c)}（10.3.2.b）"))
+                else:
+                    held.append((f"defend:{c['id']}", f"防御: {label(c)}", *why))
+        ambush = inter is not None and bool(b) and b["attacked_player"] == p and b.get("defender") is None
+        names = [label(c) for c in hand]
+        for c, name in zip(hand, names):
+            why = self.play_refusal(g, p, c)
+            if why is UNPLAYABLE:
+                continue
+            value, text = f"play:{c['id']}", f"プレイ: {name}（コスト{c.get('cost', 0)}）"
+            if why is None:
+                acts.append((value, text))
+            else:
+                held.append((value, text, *why))
+            if ambush and c.get("type") == "character" and kw.has(words(c), "奇襲"):
+                value, text = f"play_defend:{c['id']}", f"防御を兼ねてプレイ: {name}（10.3.2.b）"
+                if why is None and self.can_play_as_defender(g, p, c):
+                    acts.append((value, text))
+                else:
+                    held.append((value, text, *(why or AMBUSH_DEFEND)))
         for c in g.data["players"][p]["field"]:
-            if self.can_use(g, p, c):
+            why = self.use_refusal(g, p, c)
+            if why is UNPLAYABLE:
+                continue
+            if why is None:
                 acts.append((f"use:{c['id']}", f"起動効果を使用: {label(c)}"))
-        if p == tp and g.data["phase"] == "main" and inter is None:
-            if not g.data["this_turn"]["node_set"]:  # 1.8.2
-                for c in hand:
-                    acts.append((f"node:{c['id']}", f"ノードにセット: {label(c)}"))
-            for c in characters(g, p):  # 6.3.2
-                if self.can_attack_with(g, p, c):
-                    acts.append((f"attack:{c['id']}", f"攻撃: {label(c)}"))
-        return acts
+            else:
+                held.append((f"use:{c['id']}", f"起動効果を使用: {label(c)}", *why))
+        if p != tp:  # node set and attack are the turn player's actions (1.8.2, 6.3.2.a): not listed for the other
+            return acts, held
+        why = self.node_refusal(g, p)
+        for c, name in zip(hand, names):
+            if why is None:
+                acts.append((f"node:{c['id']}", f"ノードにセット: {name}"))
+            else:
+                held.append((f"node:{c['id']}", f"ノードにセット: {name}", *why))
+        for c in characters(g, p):  # 6.3.2
+            why = self.attack_refusal(g, p, c)
+            if why is None:
+                acts.append((f"attack:{c['id']}", f"攻撃: {label(c)}"))
+            else:
+                held.append((f"attack:{c['id']}", f"攻撃: {label(c)}", *why))
+        return acts, held
+
+    def node_refusal(self, g, p):
+        """Why p may not set a node now (1.8.2 and its conditions a-c), or None."""
+        if p != g.data["turn_player"]:
+            return ("thv:1.8.2", "ノードセットを宣言できるのはターンプレイヤーだけ")
+        if g.data["phase"] != "main":
+            return ("thv:1.8.2.a", "ノードセットができるのはメインフェイズだけ")
+        if g.data.get("interference") is not None:
+            return ("thv:1.8.2.b", "干渉が開始されている間はノードセットができない")
+        if g.data["this_turn"]["node_set"]:
+            return ("thv:1.8.2.c", "このターン既にノードセットが解決されている")
+        return None
 
     def priority_loop(self, g):
         """Priority moves until all players pass in succession: with an interference open it resolves
@@ -51,10 +102,10 @@ class PriorityMixin:
                 yield from self.forced_attack(g)
                 continue
             holder = g.data["priority"]
-            acts = self.legal_actions(g, holder)
+            acts, held = self.priority_choices(g, holder)
             seq = g.data["adjust_seq"]
             choice = yield g.ask(holder, f"{holder} が優先権を持っています。行動を選んでください", acts, "thv:1.12.1",
-                                 kind="priority")
+                                 kind="priority", withheld=held)
             if g.data["adjust_seq"] != seq:
                 # a judge adjustment while the choice was open: apply the rules first, then check the choice
                 yield from self.rule_checks(g)
@@ -117,8 +168,10 @@ class PriorityMixin:
             if g.finished:
                 return
             if item["kind"] == "card":
+                g.cite_next("thv:1.12.8.a")  # the last played or used first
                 yield from self.resolve_card(g, item)
             elif item["kind"] == "effect":
+                g.cite_next("thv:1.12.8.a")
                 yield from self.resolve_activated(g, item)
             else:
                 continue  # the attack and the defence are resolved by the battle (6.2.4.a)

@@ -3,8 +3,8 @@ in the same state together (9.1.5), moving to 冥界 or 除外エリア of their
 from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate, put,
-                                        send_off, take, toughness_of, update_card, words)
+from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate,
+                                        power_cites, put, send_off, take, toughness_of, update_card, words)
 
 
 class RemovalMixin:
@@ -12,22 +12,27 @@ class RemovalMixin:
         """9.2.2: a character whose accumulated damage reaches its 耐久力 (a), whose 耐久力 is 0 or less (b), or
         that an effect made 決死 (c) is 決死; then 決死 resolves (9.2.3) before anything else goes on (9.1.3)."""
         yield from self.one_only_checks(g)
+        yield from self.deathblow_checks(g)
+
+    def deathblow_checks(self, g):
+        """9.2.2 a/b/c, then 9.2.3 at once (9.1.3): the part of the rules' checks that never asks a player."""
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]
+            acc = accumulated(c)
             if c.get("deathblow"):
                 doomed.append(c["id"])
             elif raw_t <= 0:
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
                 yield g.log("thv:9.2.2.b", "deathblow", f"{label(c)} の耐久力が0以下（{raw_t}）のため決死状態になった",
-                            self._owner_side(g, c["id"]))
-            elif accumulated(c) >= toughness_of(c) and accumulated(c) > 0:
+                            self._owner_side(g, c["id"]), cites=power_cites(c))
+            elif acc > 0 and acc >= raw_t:  # 耐久力 is raw_t here (> 0, so the 6.1.12 floor does not apply)
                 self._mark(g, c["id"])
                 doomed.append(c["id"])
                 yield g.log("thv:1.10.12.f", "deathblow",
                             f"{label(c)} の蓄積ダメージ{accumulated(c)}が耐久力{toughness_of(c)}以上のため決死状態になった",
-                            self._owner_side(g, c["id"]))
+                            self._owner_side(g, c["id"]), cites=("thv:9.2.2.a", *power_cites(c)))
         if doomed:
             yield from self.resolve_kesshi(g, doomed)
 
@@ -36,10 +41,14 @@ class RemovalMixin:
         the player of that field chooses which to keep; the others go to the 冥界."""
         for p in PLAYERS:
             for host in list(g.data["players"][p]["field"]):
-                equips = [s for s in host.get("sets") or () if kw.has(words(s), "装備")]
+                sets = host.get("sets")
+                if not sets or len(sets) < 2:
+                    continue
+                equips = [s for s in sets if kw.has(words(s), "装備")]
                 if len(equips) > 1:
                     yield from self._keep_one(g, p, equips, "thv:10.13.5", f"{label(host)} の装備カード")
-            grounds = [c for c in g.data["players"][p]["field"] if kw.has(words(c), "装備/場")]
+            field = g.data["players"][p]["field"]
+            grounds = [c for c in field if kw.has(words(c), "装備/場")] if len(field) > 1 else ()
             if len(grounds) > 1:
                 yield from self._keep_one(g, p, grounds, "thv:10.15.4", "装備/場を持つカード")
 
@@ -64,7 +73,8 @@ class RemovalMixin:
     def resolve_kesshi(self, g, ids):
         """9.2.3: a-d are the timings of effects the engine does not interpret; e: treated as 破棄."""
         names = "、".join(label(self._card(g, i)) for i in ids)
-        yield g.log("thv:9.2.3.e", "deathblow", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う")
+        yield g.log("thv:9.2.3.e", "deathblow", f"決死状態の {names} に「破棄する」という効果が適用されたものとして扱う",
+                    cites=("thv:9.1.3",) + (("thv:9.1.5",) if len(ids) > 1 else ()))
         yield from self.destroy(g, ids)
 
     def _card(self, g, cid):
@@ -77,8 +87,10 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = [label(c) for cid in ids for c in send_off(g, cid, "graveyard")]
-        yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）")
+        cards = [c for cid in ids for c in send_off(g, cid, "graveyard")]
+        moved = [label(c) for c in cards]
+        cites = ("thv:9.3.4.e",) if len(cards) > len(ids) else ()  # set cards are destroyed with their host
+        yield g.log(rule, "destroy", f"{'、'.join(moved)} を冥界に置いた（破棄）", cites=cites)
         yield from self.after_leaving(g, left)
 
     def exile(self, g, ids):
@@ -87,8 +99,11 @@ class RemovalMixin:
         if not ids:
             return
         left = self._leaving(g, ids)
-        moved = [label(send_off(g, cid, "removed")[-1]) for cid in ids]
-        yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）")
+        sent = [send_off(g, cid, "removed") for cid in ids]
+        moved = [label(cards[-1]) for cards in sent]
+        sets = any(len(cards) > 1 for cards in sent)  # set cards go to the 冥界 (9.4.4.e)
+        yield g.log("thv:9.4.4.l", "exile", f"{'、'.join(moved)} をゲームから除外した（除外エリアへ）" +
+                    ("。セットカードは冥界に置いた" if sets else ""), cites=("thv:9.4.4.e",) if sets else ())
         yield from self.after_leaving(g, left)
 
     def _leaving(self, g, ids):

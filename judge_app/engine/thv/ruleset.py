@@ -11,8 +11,9 @@ from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board,
 from judge_app.engine.thv.cards import PLAYERS, ZONES
 from judge_app.engine.thv.costs import CostMixin
 from judge_app.engine.thv.damage import DamageMixin
-from judge_app.engine.thv.effects import EffectMixin
+from judge_app.engine.thv.effects import EffectMixin, EffectRulesMixin
 from judge_app.engine.thv.invariants import invariants
+from judge_app.engine.thv.moves import MovesMixin
 from judge_app.engine.thv.options import RULE_OPTIONS
 from judge_app.engine.thv.phases import PHASE_LABELS, PHASES
 from judge_app.engine.thv.play import PlayMixin
@@ -21,8 +22,8 @@ from judge_app.engine.thv.removal import RemovalMixin
 from judge_app.engine.thv.turn import TurnMixin
 
 
-class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
-                 CostMixin, AdjustMixin, Ruleset):
+class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
+                 CostMixin, MovesMixin, AdjustMixin, Ruleset):
     game = "thv"
     doc = "thv"
     title = "東方VISION"
@@ -32,6 +33,12 @@ class ThvRuleset(TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, 
     phase_labels = PHASE_LABELS
     adjustments = ADJUSTMENTS
     concede_rule = "thv:1.5.3.d"
+    # The clauses a judge's `effect` adjustment is held to (docs/rulings-decisions.md ## thv says why each).
+    effect_rule = "thv:7.1.9"                 # 効果は解決の際、文章の頭から順に適用していく
+    cost_rule = "thv:1.8.9.e"                 # 求められるコストが支払えないことが明らかである場合、その効果の使用を試みることは出来ない
+    as_much_as_possible_rule = "thv:12.6.1"   # 可能な限り、とは…プレイヤーの直接の行動のみで行える範囲の中で
+    each_player_rule = "thv:7.1.13"           # 1つの効果が複数の対象に適用される場合、複数の対象に同時に効果が適用される
+    game_over_rule = "thv:1.5.1"              # ゲームの勝敗はいずれかのプレイヤーが勝利条件を満たした場合に決定する
     notation = notation
 
     def check_board(self, board):

@@ -51,7 +51,10 @@ class TurnMixin:
             resume = False
             if g.finished:
                 return
+            prev = phase
             phase = yield from self.next_phase(g, phase)
+            if TRANSITION.get(prev) and phase == TURN_ORDER[TURN_ORDER.index(prev) + 1]:
+                g.cite_next(TRANSITION[prev])  # the phase's first entry: the step that moved the game to it
 
     def next_phase(self, g, phase):
         """4.2.1 in order; 4.10.1 ends the turn, 4.10.3 adds a phase, 4.10.5 skips one."""
@@ -87,7 +90,7 @@ class TurnMixin:
         g.set("phase", "turn_start")
         self.reset_damage(g)
         yield g.log("thv:4.3.1.a", "phase", f"ターン{g.turn}（{g.data['turn_player']}）開始: 全てのキャラクターに蓄積されているダメージをリセットした",
-                    g.data["turn_player"])
+                    g.data["turn_player"], cites=("thv:1.10.13.e", "thv:4.2.3.a"))
 
     def reset_damage(self, g):
         for c in characters(g):
@@ -104,7 +107,9 @@ class TurnMixin:
             if g.finished:
                 return
             g.set("priority", tp)
-            yield g.log(GAIN[phase], "priority", f"{PHASE_LABELS[phase]}: ターンプレイヤー {tp} が優先権を得る", tp)
+            yield g.log(GAIN[phase], "priority", f"{PHASE_LABELS[phase]}: ターンプレイヤー {tp} が優先権を得る" +
+                        ("（メインフェイズの規定の効果は存在しない）" if phase == "main" else ""), tp,
+                        cites=("thv:4.7.3",) if phase == "main" else ())
         yield from self.priority_loop(g)
         g.set("priority", None)
 
@@ -141,13 +146,18 @@ class TurnMixin:
         if card is None:
             return
         x = kw.number(words(card), "維持コスト")
-        opts = []
+        opts, held = [], []
+        ignore = ("ignore", "術者（または代替レース）がいるため無視する")
         if caster_present(g, tp, card) or alt_race_met(g, tp, card):
-            opts.append(("ignore", "術者（または代替レース）がいるため無視する"))
+            opts.append(ignore)
+        else:
+            held.append((*ignore, "thv:10.27.2.a", "自分の場に術者（または代替レースの種族のキャラクター）がいないため無視できない"))
         if payable(g, tp, x):
             opts.append(("pay", f"{x}支払う"))
+        else:
+            held.append(("pay", f"{x}支払う", "thv:1.8.9.e", f"ノードが足りず{x}を支払えない"))
         opts.append(("destroy", "支払わない（破棄する）"))
-        ans = yield g.ask(tp, f"{label(card)} の維持コスト({x})", opts, "thv:10.27.2.a", kind="upkeep")
+        ans = yield g.ask(tp, f"{label(card)} の維持コスト({x})", opts, "thv:10.27.2.a", kind="upkeep", withheld=held)
         if ans == "ignore":
             yield g.log("thv:10.27.2.a", "upkeep", f"{label(card)} の維持コストは術者がいるため無視した", tp)
         elif ans == "pay" and (yield from self.pay_cost(g, tp, x, f"{card['name']}の維持コスト")):
@@ -181,14 +191,16 @@ class TurnMixin:
                 continue
             g.remove_from(f"players.{tp}.hand", card)
             put(g, bare(card), card["owner"], "graveyard")
-            yield g.log("thv:4.8.1.a", "discard", f"{tp} が {label(card)} を破棄した（手札 {len(g.data['players'][tp]['hand'])}枚）", tp)
+            yield g.log("thv:4.8.1.a", "discard", f"{tp} が {label(card)} を破棄した（手札 {len(g.data['players'][tp]['hand'])}枚、上限{HAND_LIMIT}枚）", tp,
+                        cites=("thv:3.6.4",))
 
     # ---- 4.9 ------------------------------------------------------------------------------------------
     def turn_end(self, g):
         tp = g.data["turn_player"]
         g.set("phase", "turn_end")
         self.reset_damage(g)
-        yield g.log("thv:4.9.1.a", "phase", "ターン終了時: 全てのキャラクターに蓄積されているダメージをリセットした", tp)
+        yield g.log("thv:4.9.1.a", "phase", "ターン終了時: 全てのキャラクターに蓄積されているダメージをリセットした", tp,
+                    cites=("thv:1.10.13.e", "thv:4.2.3.a"))
         expired = False
         for c in characters(g):
             mods = [m for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
@@ -196,7 +208,7 @@ class TurnMixin:
                 update_card(g, c["id"], mods=mods)
                 expired = True
         g.set("this_turn", {"node_set": False, "character_played": False, "doll_played": False,
-                            "world_spell_played": False, "locked_names": []})
+                            "world_spell_played": False, "locked_names": [], "keyword_uses": []})
         yield g.log("thv:4.9.1.b", "phase", "ターン終了時までの効果の適用を終了した" + ("（戦闘力の修正を含む）" if expired else ""), tp)
         if expired:
             yield from self.rule_checks(g)
@@ -209,5 +221,8 @@ class TurnMixin:
         yield g.log("thv:4.9.1.e", "turn", f"次のプレイヤー {nxt} のターンへ移行する", nxt)
 
 
+# 4.3.1.d, 4.4.2.b, …: the step of each phase's end that moves the game to the next (cited by the next's first entry)
+TRANSITION = {"turn_start": "thv:4.3.1.d", "active": "thv:4.4.2.b", "maintenance": "thv:4.5.2.b", "draw": "thv:4.6.2.b",
+              "main": "thv:4.7.2.b", "discard": "thv:4.8.2.b"}
 GAIN = {"active": "thv:4.4.1.c", "maintenance": "thv:4.5.1.c", "draw": "thv:4.6.1.c", "main": "thv:4.7.1.b",
         "discard": "thv:4.8.1.c"}

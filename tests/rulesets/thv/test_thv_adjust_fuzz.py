@@ -1,7 +1,7 @@
 """Random games with random judge adjustments thrown in at random moments: no crash, no broken invariant."""
 import random
 
-from judge_app.engine import AdjustmentError, Game, get_ruleset
+from judge_app.engine import AdjustmentError, Game, Refused, get_ruleset
 from judge_app.engine.policies import SeededRandom
 from judge_app.engine.thv.cards import PLAYERS
 
@@ -19,9 +19,17 @@ def random_adjustment(g, rng):
         {"op": "skip_phase", "target": rng.choice(["active", "maintenance", "draw", "main", "discard"])},
         {"op": "end_phase"},
         {"op": "cancel_attack"},
+        {"op": "draw", "target": "both", "value": rng.randint(1, 2)},
+        {"op": "damage", "target": "both", "value": rng.randint(1, 3)},
+        {"op": "add_to_hand", "target": who, "from": rng.choice(["deck", "graveyard", "removed"]), "value": rng.randint(1, 2)},
+        {"op": "destroy_top", "target": who, "value": rng.randint(1, 3), "as_possible": rng.random() < 0.5},
+        {"op": "discard", "target": who, "value": 1},
+        {"op": "effect", "cost": [{"op": "pay_cost", "target": who, "value": rng.randint(0, 3)}],
+         "parts": [{"op": "damage", "target": "all_characters", "value": 1}, {"op": "life", "target": "both", "value": -1}]},
     ]
     if ids:
-        options += [{"op": "destroy", "target": rng.choice(ids)}, {"op": "exile", "target": rng.choice(ids)}]
+        options += [{"op": "destroy", "target": rng.choice(ids)}, {"op": "exile", "target": rng.choice(ids)},
+                    {"op": "move", "target": rng.choice(ids), "to": rng.choice(["deck", "hand", "nodes", "graveyard"])}]
     if chars:
         c = rng.choice(chars)
         options += [{"op": "damage", "target": c, "value": rng.randint(1, 4)},
@@ -45,7 +53,7 @@ def test_thv_random_adjustments_never_break_the_rules_engine():
             if rng.random() < 0.03:
                 try:
                     g.adjust(random_adjustment(g.state, rng))
-                except AdjustmentError:
+                except (AdjustmentError, Refused):
                     pass
             g.run("step", policy)
             assert RS.invariants(g.state) == [], (seed, g.trace[-1].to_json())

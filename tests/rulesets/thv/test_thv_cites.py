@@ -24,7 +24,7 @@ def test_thv_1_11_7_deck_short_loses_citing_1_5_3_b():
     assert g.state.winner == "p1"
     e = _entry(g, "thv:1.11.7")
     assert e.kind == "lose" and e.player == "p2"
-    assert e.cites == ("thv:1.5.3.b",)
+    assert e.cites == ("thv:1.5.3.b", "thv:1.5.2.b")  # 1.5.2.b: the other player wins
     assert prose_only(e) == []
 
 
@@ -43,7 +43,7 @@ def test_thv_4_6_3_first_turn_no_draw_citing_1_2_8_and_setup_1_9_1():
     assert g.state.data["players"]["p2"]["hand"] and len(g.state.data["players"]["p2"]["deck"]) == len(
         g.state.data["players"]["p1"]["deck"])
     e = _entry(g, "thv:4.6.3")
-    assert e.player == "p2" and e.cites == ("thv:1.2.8",)
+    assert e.player == "p2" and e.cites == ("thv:1.2.8", "thv:4.5.2.b")  # 4.5.2.b: moved here from maintenance
     setup = _entry(g, "thv:1.2.7.d")
     assert setup.cites == ("thv:1.9.1",) and g.state.data["players"]["p1"]["life"] == 25
     assert not [x for x in g.trace if x.rule == "thv:4.6.1.a"]
@@ -55,7 +55,7 @@ def test_thv_1_9_6_life_has_no_floor_citing_1_9_6():
     g = _play("held_life_below_zero_by_judge.yaml")
     assert g.state.data["players"]["p2"]["life"] == -5
     e = _entry(g, "thv:1.9.4")
-    assert e.kind == "adjust" and e.cites == ("thv:1.9.6",)
+    assert e.kind == "adjust" and e.cites == ("thv:1.9.6", "thv:1.5.3.a")  # at 0 or less: the defeat condition it meets
     assert prose_only(e) == []
 
 

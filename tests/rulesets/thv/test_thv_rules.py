@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from judge_app.engine import AdjustmentError, AnswerError, Game, get_ruleset
+from judge_app.engine import AdjustmentError, AnswerError, Game, Refused, get_ruleset
 from judge_app.engine.fuzz import fuzz
 from judge_app.engine.thv import keywords as kw
 from judge_app.engine.thv.cards import attack_of, battle_power_raw, toughness_of
@@ -67,9 +67,9 @@ def test_thv_1_8_2_c_second_node_set_is_refused():
     """1.8.2.c: このターン中にノードセットが解決されていない。"""
     b = board(p1={"hand": [{"id": "h1", "name": "a", "cost": "-"}, {"id": "h2", "name": "b", "cost": "-"}]})
     g = run(b, ["node:h1"])
-    with pytest.raises(AnswerError) as e:
+    with pytest.raises(Refused) as e:
         g.answer(g.pending.id, "node:h2")
-    assert e.value.field == "value"
+    assert e.value.field == "value" and e.value.rule == "thv:1.8.2.c"
 
 
 def test_thv_1_12_8_a_last_played_resolves_first():
@@ -170,12 +170,14 @@ def test_thv_adjustment_errors_name_the_field_and_change_nothing():
                         ({"op": "power", "target": "a"}, "attack"),
                         ({"op": "power", "target": "a", "attack": 1, "duration": "battle"}, "duration"),
                         ({"op": "damage", "target": "a"}, "value"),
-                        ({"op": "set_state", "target": "a", "value": "active"}, "value"),
                         ({"op": "cancel_attack"}, "op"),
                         ({"op": "teleport"}, "op")]:
         with pytest.raises(AdjustmentError) as e:
             g.adjust(body)
         assert e.value.field == field, body
+    with pytest.raises(Refused) as e:  # 11.5.3: 既にアクティブ状態のカードをアクティブ状態にすること…はできず
+        g.adjust({"op": "set_state", "target": "a", "value": "active"})
+    assert e.value.field == "value" and e.value.rule == "thv:11.5.3"
     assert json.dumps(g.state.data, sort_keys=True, default=str) == before
 
 
