@@ -152,6 +152,11 @@ def test_a_ruleset_names_the_clause_that_ended_its_game_for_refusals_and_the_res
     with pytest.raises(Refused) as e:
         g.adjust({"op": "concede", "target": "p2"})
     assert e.value.rule == "toy:4"
+    general = type("GeneralEnd", (EndedByToy,), {"game_over_rule": "toy:1"})()   # the game ends by another clause
+    cut = Game(general, BOARD, 1)
+    cut.step("decision")
+    cut.adjust({"op": "effect", "parts": [{"op": "points", "target": "p1", "value": 9}, {"op": "points", "target": "p2", "value": 1}]})
+    assert (cut.trace[-1].rule, cut.trace[-1].cites) == ("toy:4", ("toy:1",))   # the rest: the ending clause, then game_over_rule
     conceded = Game(EndedByToy(), BOARD, 1)
     conceded.adjust({"op": "concede", "target": "p2"})
     with pytest.raises(Refused) as e:
