@@ -52,12 +52,11 @@ LABELS: dict[str, str] = {
     "priority": "優先権", "interference": "干渉", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
     "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
     "mod_seq": "修正番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
-    # runtime records a session's drawing shows (thv this_turn and flags, kaiun's once-per-turn abilities)
+    # runtime records a session's drawing shows (thv this_turn and flags; kaiun's are on its layouts)
     "node_set": "ノードをセットした", "character_played": "キャラクターを登場させた", "doll_played": "人形を登場させた",
     "world_spell_played": "世界呪符を使った", "locked_names": "1ターンに1度の使用済み", "first_turn": "最初のターン",
     "end_turn": "ターンを終了する", "end_phase": "フェイズを終了する", "skip": "スキップするフェイズ",
     "extra": "追加のフェイズ", "forced_attack": "アタックを強制されたカード",
-    "win_used": "【バトル勝利時】発動済み", "lose_used": "【バトル敗北時】発動済み",
     # kaiun-multi
     "parent": "親",
     # battle bookkeeping
@@ -149,6 +148,7 @@ def _parent_mark(pid: str, data: dict) -> list[str]:
 
 
 _KAIUN_CARD = ("name", "janken", "unchi_kachi", "unchi_aiko_make", "cost")
+_KAIUN_LABELS = {"win_used": "バトル勝利時済み", "lose_used": "バトル敗北時済み", "keywords_used": "発動済みのキーワード効果"}
 
 LAYOUTS: dict[str, Layout] = {
     "opcg": Layout(title="ONE PIECE CARD GAME",
@@ -184,19 +184,19 @@ LAYOUTS: dict[str, Layout] = {
                     order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                            "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                            "defeat", "kaiun_used", "lost", "left"),
-                    piles=frozenset({"deck", "barrier"}),
+                    piles=frozenset({"deck", "barrier"}), labels=_KAIUN_LABELS,
                     card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
-                    player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "left"}),
+                    player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "keywords_used", "left"}),
                     player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost"),
                     turn_keys=("turn", "phase")),
     "kaiun-multi": Layout(title="開運コロシウム 多人数制",
                           order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                                  "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                                  "defeat", "kaiun_used", "lost", "left"),
-                          piles=frozenset({"deck", "barrier"}),
+                          piles=frozenset({"deck", "barrier"}), labels=_KAIUN_LABELS,
                           table_order="seat", max_players=5, marks=_parent_mark,
                           card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
-                          player_internal=frozenset({"win_used", "lose_used", "kaiun_used"}),
+                          player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "keywords_used"}),
                           player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost", "left"),
                           turn_keys=("turn", "phase", "parent")),
 }
