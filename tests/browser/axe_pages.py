@@ -16,9 +16,9 @@ from judge_app import PROJECT_ROOT
 from tests.browser.axe import audit
 
 GAMES = ("opcg", "kaiun", "kaiun-multi", "los", "thv")
-# each ends on an open decision; opcg, los and thv's with withheld actions (kaiun's engines withhold none)
+# each ends on an open decision with withheld actions (できない行動)
 SESSION_SCENARIOS = {"opcg": "05_counters_tip_the_battle", "kaiun": "18_set_phase_keep_face_up",
-                     "kaiun-multi": "07_child_defeated_leaves", "los": "33_display_change_limits",
+                     "kaiun-multi": "02_parent_battles_every_child_clockwise", "los": "33_display_change_limits",
                      "thv": "attack_no_defender_graze"}
 RULING_SCENARIO = "01_equal_power_attacker_wins"   # cites clauses the fixture edition changes; ends on a decision
 EDITION_FIXTURE = PROJECT_ROOT / "tests" / "fixtures" / "editions" / "opcg-ver.1.1.7.txt"
