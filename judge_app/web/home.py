@@ -1,8 +1,10 @@
-"""Home page: the search box and the five rulebooks. JSON twin: the documents, with links to the API."""
+"""Home page: the search box, a board for each game (one tap to its builder) and the five rulebooks. JSON twin: the
+documents, with links to the API."""
 from __future__ import annotations
 
 from flask import Blueprint, url_for
 
+from judge_app.application import games
 from judge_app.corpus import get_corpus
 from judge_app.web.shared.negotiation import render
 
@@ -20,4 +22,5 @@ def index():
                 "clause": "/api/clauses/<doc>/<number>", "sessions": "/api/sessions",
                 "rulings": url_for("rulings.index") + "?format=json"},
     }
-    return render(data, "home.html", docs=docs)
+    boards = [(r.game, r.title) for r in games.rulesets().values()]
+    return render(data, "home.html", docs=docs, boards=boards)
