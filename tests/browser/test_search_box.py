@@ -107,3 +107,26 @@ def test_a_suggestion_shows_the_answering_sub_clause_inside_its_parent_and_opens
     assert r["answer"]["id"] in box.inner_text()
     assert box.locator("a").get_attribute("href") == r["answer"]["url"]
     assert page.errors == []
+
+
+def test_axe_finds_nothing_where_a_sub_clause_is_shown_inside_its_parent(browser, server, width):
+    """The suggestions and the results page with a sub-clause shown inside its result, audited by axe-core."""
+    from urllib.parse import quote
+
+    from tests.browser.axe import audit, audit_context, format_violations
+    from tests.browser.conftest import WIDTHS
+
+    ctx = audit_context(browser, viewport=WIDTHS[width])
+    page = ctx.new_page()
+    try:
+        _type_in_home_box(page, server, "thv", "ブロックできるのはどのキャラ？")
+        page.wait_for_selector("#suggestions li .sinside")
+        page.keyboard.press("ArrowDown")
+        found = audit(page)
+        assert found == [], format_violations(found)
+        page.goto(f"{server}/search?doc=thv&q={quote('ブロックできるのはどのキャラ？')}")
+        assert page.locator("ol.results .inside").count() >= 1
+        found = audit(page)
+        assert found == [], format_violations(found)
+    finally:
+        ctx.close()
