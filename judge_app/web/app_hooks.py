@@ -13,6 +13,8 @@ from judge_app.web.shared.negotiation import MESSAGES, error
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
+                    "Referrer-Policy": "same-origin"}
 
 
 def install(app: Flask) -> None:
@@ -26,7 +28,7 @@ def install(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected)
     app.after_request(_headers)
     rate_limits.install(app)
-    static_files.install(app)
+    static_files.install(app, SECURITY_HEADERS)      # static answers never reach _headers
     compression.install(app)
 
 
@@ -51,8 +53,6 @@ def _unexpected(e: Exception):
 
 
 def _headers(resp: Response) -> Response:
-    resp.headers.setdefault("Content-Security-Policy", CSP)
-    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-    resp.headers.setdefault("X-Frame-Options", "DENY")
-    resp.headers.setdefault("Referrer-Policy", "same-origin")
+    for key, value in SECURITY_HEADERS.items():
+        resp.headers.setdefault(key, value)
     return resp

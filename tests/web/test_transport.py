@@ -1,15 +1,15 @@
 """Transport (issue 25): answers compressed as the client asks, static files under content-hashed names.
 
-HTML, JSON and static files are compressed (zstd, br or gzip, whichever the request's Accept-Encoding allows) and
-say `Vary: Accept-Encoding`; tiny bodies and types that are compressed already go as they are. A hashed static
-name is cached for a year and never revalidated; the plain name (and a hash from before a deploy) still answers,
-briefly cached, with an ETag.
+Pages and JSON are compressed by flask-compress (zstd, br or gzip, whichever the request's Accept-Encoding allows);
+static files are answered by WhiteNoise from copies compressed once at start-up (br or gzip). Both say
+`Vary: Accept-Encoding`; tiny bodies and types that are compressed already go as they are. A hashed static name is
+cached for a year and never revalidated; the plain name still answers, briefly cached, with an ETag; a hash from
+before a deploy redirects to the current one.
 """
 from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import re
 
 import brotli
@@ -17,14 +17,15 @@ import pytest
 from backports import zstd
 from flask import Response, url_for
 
-from judge_app import PROJECT_ROOT
+from judge_app import PROJECT_ROOT, create_app
 from judge_app.web.shared import static_files
 
-IMMUTABLE = "public, max-age=31536000, immutable"
-SHORT = "public, max-age=300"
+IMMUTABLE = "max-age=31536000, public, immutable"
+SHORT = "max-age=300, public"
 HASHED = re.compile(r"^/static/(?P<stem>[^\"'?#]+)\.[0-9a-f]{12}(?P<ext>\.[a-z]+)$")
 STATIC_REF = re.compile(r"""(?:src|href)="(/static/[^"]*)\"""")
 DECODE = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}
+SECURITY = ("Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy")
 
 SCENARIO = (PROJECT_ROOT / "scenarios" / "opcg" / "01_equal_power_attacker_wins.yaml").read_text(encoding="utf-8")
 
@@ -45,29 +46,41 @@ def _css_url(client) -> str:
 
 
 # ---- compression -------------------------------------------------------------------------------------------------
+def _compressed_as_asked(client, path: str, encoding: str) -> None:
+    plain = client.get(path)
+    packed = client.get(path, headers={"Accept-Encoding": encoding})
+    assert plain.status_code == packed.status_code == 200, path
+    assert "Content-Encoding" not in plain.headers, path
+    assert packed.headers["Content-Encoding"] == encoding, path
+    assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) // 2, path
+    assert DECODE[encoding](packed.data) == plain.data, path
+    for resp in (plain, packed):
+        assert "accept-encoding" in resp.headers.get("Vary", "").lower(), path
+        assert all(resp.headers[h] for h in SECURITY), path
+
+
 @pytest.mark.parametrize("encoding", ["gzip", "br", "zstd"])
-def test_html_json_and_static_are_compressed_when_the_client_accepts_it(client, session_url, encoding):
-    paths = ["/board/opcg?seed=1", session_url, "/api/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC&limit=50",
-             "/rules/opcg?format=json", _css_url(client), "/static/app.css"]
-    for path in paths:
-        plain = client.get(path)
-        packed = client.get(path, headers={"Accept-Encoding": encoding})
-        assert plain.status_code == packed.status_code == 200, path
-        assert "Content-Encoding" not in plain.headers, path
-        assert packed.headers["Content-Encoding"] == encoding, path
-        assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) // 2, path
-        assert DECODE[encoding](packed.data) == plain.data, path
-        for resp in (plain, packed):
-            assert "accept-encoding" in resp.headers.get("Vary", "").lower(), path
-            assert resp.headers["Content-Security-Policy"] and resp.headers["X-Content-Type-Options"] == "nosniff"
+def test_html_and_json_are_compressed_when_the_client_accepts_it(client, session_url, encoding):
+    for path in ("/board/opcg?seed=1", session_url, f"{session_url}?format=json",
+                 "/api/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC&limit=50", "/rules/opcg?format=json"):
+        _compressed_as_asked(client, path, encoding)
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "br"])
+def test_static_files_are_compressed_when_the_client_accepts_it(client, encoding):
+    for path in (_css_url(client), "/static/app.css", "/static/search.js"):
+        _compressed_as_asked(client, path, encoding)
 
 
 def test_the_encoding_follows_the_browsers_list(client):
-    chrome = client.get("/board/opcg", headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
-    safari = client.get("/board/opcg", headers={"Accept-Encoding": "gzip, deflate, br"})
-    old = client.get("/board/opcg", headers={"Accept-Encoding": "gzip, deflate"})
-    assert (chrome.headers["Content-Encoding"], safari.headers["Content-Encoding"],
-            old.headers["Content-Encoding"]) == ("zstd", "br", "gzip")
+    chrome = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+    safari = {"Accept-Encoding": "gzip, deflate, br"}
+    old = {"Accept-Encoding": "gzip, deflate"}
+    assert [client.get("/board/opcg", headers=h).headers["Content-Encoding"] for h in (chrome, safari, old)] == \
+        ["zstd", "br", "gzip"]
+    css = _css_url(client)
+    assert [client.get(css, headers=h).headers["Content-Encoding"] for h in (chrome, safari, old)] == \
+        ["br", "br", "gzip"]          # static files: WhiteNoise's smallest copy the browser takes
 
 
 @pytest.mark.parametrize("accept", ["", "identity", "gzip;q=0", "gzip;q=0, br;q=0", "compress", "*;q=0"])
@@ -85,7 +98,7 @@ def test_a_refused_encoding_is_passed_over_for_an_accepted_one(client):
 
 
 def test_tiny_bodies_are_never_compressed(client):
-    for path in ("/healthz", "/api/search?q=", "/api/search?q=xyzzy", "/static/favicon.svg"):
+    for path in ("/healthz", "/api/search?q=", "/api/search?q=xyzzy"):
         resp = client.get(path, headers={"Accept-Encoding": "gzip, br, zstd"})
         assert len(resp.data) < 500, path
         assert "Content-Encoding" not in resp.headers, path
@@ -106,32 +119,56 @@ def test_already_compressed_types_are_sent_as_they_are(app):
         assert "Content-Encoding" not in resp.headers, kind
 
 
-def test_compressed_etag_differs_from_the_plain_one_and_revalidates(client):
-    css = _css_url(client)
-    plain = client.get(css)
-    packed = client.get(css, headers={"Accept-Encoding": "br"})
-    assert plain.headers["ETag"] != packed.headers["ETag"] and packed.headers["ETag"].endswith(':br"')
-    again = client.get(css, headers={"Accept-Encoding": "br", "If-None-Match": packed.headers["ETag"]})
-    assert again.status_code == 304 and again.data == b""
+def test_static_files_are_compressed_once_at_start_up(tmp_path):
+    """The build folder holds each hashed copy with its .br and .gz, made before the first request, and what is
+    served is those files: no static request compresses anything."""
+    builds = tmp_path / "static-build"
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"),
+                      "SECRET_KEY": "t", "STATIC_BUILD_DIR": str(builds)})
+    [built] = [p for p in builds.iterdir() if not p.name.startswith(".")]
+    names = app.extensions["judge_app.static_files"]
+    assert sorted(p.name for p in built.iterdir()) == sorted(f"{h}{e}" for h in names.values()
+                                                            for e in ("", ".br", ".gz"))
+    client = app.test_client()
+    css = names["app.css"]
+    assert client.get(f"/static/{css}", headers={"Accept-Encoding": "br"}).data == (built / f"{css}.br").read_bytes()
+    assert client.get(f"/static/{css}", headers={"Accept-Encoding": "gzip"}).data == (built / f"{css}.gz").read_bytes()
+    again = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
+                        "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "t", "STATIC_BUILD_DIR": str(builds)})
+    assert again.extensions["judge_app.static_files"] == names
+    assert [p for p in builds.iterdir()] == [built]           # the same content is built once
 
 
-def test_static_files_are_compressed_once_and_kept(app, client):
-    css = _css_url(client)
-    client.get(css, headers={"Accept-Encoding": "br"})
-    client.get(css, headers={"Accept-Encoding": "gzip"})
-    client.get("/board/opcg", headers={"Accept-Encoding": "br"})
-    kept = app.extensions["judge_app.compress"].cache.data
-    assert sorted(k.split(";")[0] for k in kept) == ["br", "gzip"]
-    assert all(";static:" in k for k in kept)
+def test_a_changed_file_gets_a_new_name_and_a_new_build(tmp_path):
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "app.css").write_text("body { color: red; }\n" * 100)
+    names = static_files.manifest(static)
+    first = static_files.build(static, tmp_path / "b", names)
+    (static / "app.css").write_text("body { color: blue; }\n" * 100)
+    changed = static_files.manifest(static)
+    second = static_files.build(static, tmp_path / "b", changed)
+    assert names["app.css"] != changed["app.css"] and first != second
+    assert (second / changed["app.css"]).read_text().startswith("body { color: blue; }")
+    assert (first / names["app.css"]).read_text().startswith("body { color: red; }")   # kept for old workers
+
+
+def test_the_debugger_serves_plain_names_from_disk(tmp_path):
+    app = create_app({"TESTING": True, "DEBUG": True, "DATABASE": str(tmp_path / "db.sqlite3"),
+                      "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "t"})
+    app.debug = True
+    html = app.test_client().get("/").get_data(as_text=True)
+    assert "/static/app.css" in _static_refs(html)
 
 
 # ---- hashed names ------------------------------------------------------------------------------------------------
 def test_url_for_static_gives_the_hashed_name_so_every_template_uses_it(app):
-    files = app.extensions["judge_app.static_files"]
+    names = app.extensions["judge_app.static_files"]
+    assert set(names) == {p.name for p in (PROJECT_ROOT / "static").iterdir()}
     with app.test_request_context("/"):
-        for name, asset in files.by_name.items():
+        for name, hashed in names.items():
             url = url_for("static", filename=name)
-            assert url == f"/static/{asset.hashed}"
+            assert url == f"/static/{hashed}"
             assert HASHED.match(url), url
         assert url_for("static", filename="nope.css") == "/static/nope.css"
 
@@ -158,10 +195,10 @@ def test_every_static_url_on_the_pages_is_hashed_and_immutable(client, session_u
 
 
 def test_the_hash_is_the_contents(app, client):
-    for name, asset in app.extensions["judge_app.static_files"].by_name.items():
+    for name, hashed in app.extensions["judge_app.static_files"].items():
         body = (PROJECT_ROOT / "static" / name).read_bytes()
-        assert client.get(f"/static/{asset.hashed}").data == body
-        assert asset.digest == hashlib.sha256(body).hexdigest()[:12]
+        assert client.get(f"/static/{hashed}").data == body
+        assert hashed == static_files.hashed_name(name, hashlib.sha256(body).hexdigest()[:12])
 
 
 def test_the_plain_name_still_answers_briefly_cached_with_an_etag(client):
@@ -173,10 +210,21 @@ def test_the_plain_name_still_answers_briefly_cached_with_an_etag(client):
     assert client.get("/static/app.css", headers={"If-None-Match": etag}).status_code == 304
 
 
-def test_a_hash_from_before_a_deploy_gets_the_current_file_briefly_cached(client):
+def test_a_hash_from_before_a_deploy_redirects_to_the_current_name(client):
     resp = client.get("/static/app.0123456789ab.css")
-    assert resp.status_code == 200 and resp.headers["Cache-Control"] == SHORT
-    assert resp.data == (PROJECT_ROOT / "static" / "app.css").read_bytes()
+    assert resp.status_code == 302 and resp.headers["Location"] == _css_url(client)
+    assert resp.headers["Cache-Control"] == "public, max-age=300"
+    assert client.get("/static/app.0123456789ab.css", follow_redirects=True).data == \
+        (PROJECT_ROOT / "static" / "app.css").read_bytes()
+
+
+def test_hashed_names_revalidate_too_and_refuse_writes(client):
+    css = _css_url(client)
+    etag = client.get(css).headers["ETag"]
+    again = client.get(css, headers={"If-None-Match": etag, "Accept-Encoding": "br"})
+    assert again.status_code == 304 and again.data == b""
+    assert client.post(css).status_code == 405
+    assert client.head(css).status_code == 200
 
 
 def test_unknown_static_files_are_404(client):
@@ -203,13 +251,3 @@ def test_hashed_and_plain_names():
     assert static_files.plain_name("vendor/x.min.0123456789ab.js") == "vendor/x.min.js"
     assert static_files.plain_name("LICENSE.0123456789ab") == "LICENSE"
     assert static_files.plain_name("app.css") is None
-
-
-def test_the_debugger_picks_up_an_edited_file(tmp_path):
-    (tmp_path / "a.css").write_text("a{}")
-    files = static_files.StaticFiles(tmp_path)
-    first = files.url_name("a.css")
-    (tmp_path / "a.css").write_text("b{}")
-    os.utime(tmp_path / "a.css", (1, 1))
-    files.refresh_if_changed()
-    assert files.url_name("a.css") != first and files.lookup(files.url_name("a.css"))[0].body == b"b{}"

@@ -1,48 +1,25 @@
-"""Responses compressed as the client asks (issue 25), by flask-compress.
+"""Pages and API answers compressed as the client asks (issue 25), by flask-compress.
 
 Every response of a compressible type (HTML, JSON, CSS, JavaScript, SVG, YAML, plain text) of 500 bytes or more is
 sent with the best encoding the request's `Accept-Encoding` allows, in flask-compress's order of preference
 (zstd, br, gzip, deflate): zstd costs a tenth of the CPU of the others for the same size on this app's pages, and a
 browser that does not offer it gets br or gzip. Smaller bodies (`/healthz`, most API errors) and types already
 compressed (images, archives) are sent as they are. Every response says `Vary: Accept-Encoding`, so a cache in
-between never hands a compressed body to a client that did not ask for one. A strong ETag gets the encoding
-appended (`"…:br"`), as two encodings of a file are two representations. One guard stands in front of the library:
-flask-compress 1.25 reads `Accept-Encoding: gzip;q=0` (gzip refused, RFC 9110 12.5.3) as a wish for gzip when
-nothing else is offered, so a request refusing every encoding the app has is answered uncompressed before it asks.
+between never hands a compressed body to a client that did not ask for one. One guard stands in front of the
+library: flask-compress 1.25 reads `Accept-Encoding: gzip;q=0` (gzip refused, RFC 9110 12.5.3) as a wish for gzip
+when nothing else is offered, so a request refusing every encoding the app has is answered uncompressed before it
+asks. Pages change with every request and are compressed on each (about 0.2 ms for the largest with zstd).
 
-Static files are answered whole from memory under their content hash (static_files.py), so their compressed bodies
-are kept, one per file and encoding, through flask-compress's cache hook; pages and JSON are compressed on each
-answer (about 0.2 ms for the largest page with zstd) and never kept.
+Static files never reach this: WhiteNoise answers them from copies compressed once at start-up (static_files.py).
 """
 from __future__ import annotations
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from flask_compress import Compress
 
 MIMETYPES = ["text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
              "application/json", "application/yaml", "image/svg+xml"]
 MIN_SIZE = 500      # bytes: below this a compressed body saves less than the header costs
-_STATIC = "static:"
-
-
-class StaticBodies:
-    """flask-compress's cache backend (get/set), keeping only static files' compressed bodies: they are few and
-    fixed for the life of the process; anything else (a page, an API answer) is compressed again each time."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, bytes] = {}
-
-    def get(self, key: str) -> bytes | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: bytes) -> None:
-        if _STATIC in key:
-            self.data[key] = value
-
-
-def _cache_key(request) -> str:
-    digest = g.get("static_digest")
-    return f"{_STATIC}{digest}" if request.endpoint == "static" and digest else "page"
 
 
 class _Compress(Compress):
@@ -57,6 +34,4 @@ class _Compress(Compress):
 def install(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", MIMETYPES)
     app.config.setdefault("COMPRESS_MIN_SIZE", MIN_SIZE)
-    app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticBodies)
-    app.config.setdefault("COMPRESS_CACHE_KEY", _cache_key)
     app.extensions["judge_app.compress"] = _Compress(app)

@@ -1,49 +1,54 @@
-"""Static files under content-hashed names, so a browser keeps them until their content changes (issue 25).
+"""Static files under content-hashed names, kept by browsers for a year, served by WhiteNoise (issue 25).
 
-At start-up every file of the static folder is read and hashed: `app.css` is also `app.<12 hex>.css`, the hex being
-the start of its SHA-256. A `url_defaults` hook rewrites the `filename` of every `url_for('static', filename=…)`,
-so each template's call gives the hashed URL without knowing of it, and the one place that knows is this module.
-
-What answers, and for how long a browser may keep it:
+At start-up each file of the static folder is hashed (the first 12 hex of its SHA-256) and copied under its hashed
+name (`app.css` → `app.<hash>.css`) into a build folder of the instance, where WhiteNoise's own compressor writes its
+`.br` and `.gz` beside it, once, at their best level. WhiteNoise, in front of the Flask app, then answers both names
+from that copy, choosing the encoding by the request's Accept-Encoding, with ETag, Last-Modified, 304s and ranges;
+Flask never sees a static request. A `url_defaults` hook rewrites `url_for('static', filename=…)`, so every template
+links the hashed name without knowing of it.
 
 | URL | answer | Cache-Control |
 | --- | --- | --- |
-| `/static/app.<hash>.css`, the hash of the current content | the file | `public, max-age=31536000, immutable`: never asked for again; a new content has a new name |
-| `/static/app.css` (what pages linked before hashed names) | the file | `public, max-age=300`, with an ETag and Last-Modified to revalidate against |
-| `/static/app.<other hash>.css` (a page cached before a deploy) | the current file | the same short life: it is not that content |
+| `/static/app.<hash>.css`, the current content | the file | a year and `immutable`: never asked again; new content, new name |
+| `/static/app.css` (links from before hashed names) | the same file | 5 minutes, then revalidated by its ETag |
+| `/static/app.<other hash>.css` (a page cached before a deploy) | 302 to the current hashed name | 5 minutes |
 
-Bodies are held in memory (they were read to be hashed; the folder holds a few tens of KB) and answered as whole
-responses, never streamed, so flask-compress compresses each once per encoding and keeps the result (see
-`compression.py`). A file too large to hold, or added after start-up, is served by Flask's own static view with the
-short life. With the debugger on (`make dev`) the folder is read again when a file changes.
+The build folder is named by the hash of every file's hash, so it is made once per content of the static folder, by
+the first process to start (into a temporary folder renamed into place: another process never sees half of it);
+builds not used for a week are removed. With the debugger on (`make dev`) none of this happens: Flask serves the
+plain names as they are on disk, so an edit shows on the next reload.
 """
 from __future__ import annotations
 
 import hashlib
-import mimetypes
 import os
 import re
-import threading
-from dataclasses import dataclass
+import shutil
+import tempfile
+import time
 from pathlib import Path
 
-from flask import Flask, current_app, g, request
+from flask import Flask, redirect, url_for
+from whitenoise import WhiteNoise
+from whitenoise.compress import Compressor
 
 HASH_LEN = 12
-IMMUTABLE = "public, max-age=31536000, immutable"
-SHORT = "public, max-age=300"
-HOLD_AT_MOST = 1 << 20          # bytes: a larger file is sent from disk by Flask's static view
+YEAR = 365 * 24 * 3600
+SHORT = 300                     # seconds a plain name is kept before revalidating
+KEEP_OLD_BUILDS = 7 * 24 * 3600
 _HASHED = re.compile(r"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{%d})(?P<ext>\.[^./]+)?$" % HASH_LEN)
 
 
-@dataclass(frozen=True)
-class Asset:
-    name: str                   # as url_for is given it: "app.css", "vendor/x.js"
-    hashed: str                 # "app.0123456789ab.css"
-    digest: str                 # the 12 hex of the hashed name
-    body: bytes | None          # None: too large to hold, sent from disk
-    mimetype: str
-    mtime: float
+class Hashed(WhiteNoise):
+    """WhiteNoise with a year's life for the hashed names only (the plain ones get `max_age`)."""
+    FOREVER = YEAR
+
+    def __init__(self, application, immutable_urls: set[str], **kwargs) -> None:
+        self.immutable_urls = immutable_urls
+        super().__init__(application, **kwargs)
+
+    def immutable_file_test(self, path: str, url: str) -> bool:
+        return url in self.immutable_urls
 
 
 def hashed_name(name: str, digest: str) -> str:
@@ -64,95 +69,83 @@ def plain_name(name: str) -> str | None:
     return f"{folder}/{plain}" if folder else plain
 
 
-class StaticFiles:
-    """The static folder's files by name and by hashed name."""
-
-    def __init__(self, folder: str | os.PathLike) -> None:
-        self.folder = Path(folder)
-        self._lock = threading.Lock()
-        self._load()
-
-    def _scan(self) -> dict[str, float]:
-        found = {}
-        if self.folder.is_dir():
-            for path in sorted(self.folder.rglob("*")):
-                rel = path.relative_to(self.folder).as_posix()
-                if path.is_file() and not any(part.startswith(".") for part in rel.split("/")):
-                    found[rel] = path.stat().st_mtime
-        return found
-
-    def _load(self) -> None:
-        stamps = self._scan()
-        by_name, by_hashed = {}, {}
-        for rel, mtime in stamps.items():
-            path = self.folder / rel
-            size = path.stat().st_size
-            h = hashlib.sha256()
-            body = None
-            with open(path, "rb") as f:
-                if size <= HOLD_AT_MOST:
-                    body = f.read()
-                    h.update(body)
-                else:
-                    for chunk in iter(lambda: f.read(1 << 16), b""):
-                        h.update(chunk)
-            digest = h.hexdigest()[:HASH_LEN]
-            mimetype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
-            asset = Asset(rel, hashed_name(rel, digest), digest, body, mimetype, mtime)
-            by_name[rel] = asset
-            by_hashed[asset.hashed] = asset
-        self.stamps, self.by_name, self.by_hashed = stamps, by_name, by_hashed
-
-    def refresh_if_changed(self) -> None:
-        """Read the folder again when a file was added, removed or changed (used with the debugger on)."""
-        with self._lock:
-            if self._scan() != self.stamps:
-                self._load()
-
-    def url_name(self, name: str) -> str:
-        asset = self.by_name.get(name)
-        return asset.hashed if asset else name
-
-    def lookup(self, filename: str) -> tuple[Asset | None, bool]:
-        """(the asset a requested name answers with, whether that name is the immutable one)."""
-        asset = self.by_hashed.get(filename)
-        if asset is not None:
-            return asset, True
-        asset = self.by_name.get(filename)
-        if asset is None:
-            plain = plain_name(filename)
-            asset = self.by_name.get(plain) if plain else None
-        return asset, False
+def manifest(folder: Path) -> dict[str, str]:
+    """Every file of the static folder (dot-files left out) → its hashed name."""
+    names = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_file() and not any(part.startswith(".") for part in rel.split("/")):
+            names[rel] = hashed_name(rel, hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_LEN])
+    return names
 
 
-def install(app: Flask) -> None:
-    if app.static_folder is None:
+def build(source: Path, builds: Path, names: dict[str, str]) -> Path:
+    """The build folder for this content of the static folder: the hashed copies and their .br/.gz."""
+    build_id = hashlib.sha256(repr(sorted(names.items())).encode()).hexdigest()[:HASH_LEN]
+    target = builds / build_id
+    if not target.is_dir():
+        builds.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=builds))
+        compressor = Compressor(quiet=True)
+        for rel, hashed in names.items():
+            dest = tmp / hashed
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source / rel, dest)
+            if compressor.should_compress(dest.name):
+                compressor.compress(str(dest))
+        try:
+            os.rename(tmp, target)
+        except OSError:                     # another process got there first: its copy is the same
+            shutil.rmtree(tmp, ignore_errors=True)
+    os.utime(target)                        # in use: not old
+    _remove_old_builds(builds, keep=target)
+    return target
+
+
+def _remove_old_builds(builds: Path, keep: Path) -> None:
+    cutoff = time.time() - KEEP_OLD_BUILDS
+    for old in builds.iterdir():
+        try:
+            if old != keep and old.is_dir() and old.stat().st_mtime < cutoff:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def install(app: Flask, headers: dict[str, str]) -> None:
+    """Serve the static folder through WhiteNoise under hashed names; `headers` go on every static answer."""
+    if app.static_folder is None or app.debug:
         return
-    files = StaticFiles(app.static_folder)
-    app.extensions["judge_app.static_files"] = files
+    source = Path(app.static_folder)
+    names = manifest(source)
+    builds = Path(app.config.get("STATIC_BUILD_DIR") or Path(app.instance_path) / "static-build")
+    built = build(source, builds, names)
+    prefix = (app.static_url_path or "/static").rstrip("/") + "/"
+
+    def _headers(h, path: str, url: str) -> None:
+        for key, value in headers.items():
+            h.setdefault(key, value)
+
+    served = Hashed(app.wsgi_app, {prefix + h for h in names.values()}, max_age=SHORT, allow_all_origins=False,
+                    add_headers_function=_headers)
+    for rel, hashed in names.items():
+        for url in (prefix + hashed, prefix + rel):
+            served.add_file_to_dictionary(url, str(built / hashed))
+    app.wsgi_app = served
+    app.extensions["judge_app.static_files"] = names
     flask_view = app.view_functions["static"]
 
     def static(filename: str):
-        if current_app.debug:
-            files.refresh_if_changed()
-        asset, immutable = files.lookup(filename)
-        if asset is None or asset.body is None:
-            resp = flask_view(filename=asset.name if asset else filename)
-            if resp.status_code == 200:
-                resp.headers["Cache-Control"] = IMMUTABLE if asset is not None and immutable else SHORT
+        plain = plain_name(filename)
+        if plain in names:                  # a hash from before a deploy: the file's current name
+            resp = redirect(url_for("static", filename=plain), 302)
+            resp.headers["Cache-Control"] = f"public, max-age={SHORT}"
             return resp
-        g.static_digest = asset.digest          # flask-compress keeps its compressed bodies by this (compression.py)
-        resp = current_app.response_class(asset.body, mimetype=asset.mimetype)
-        resp.set_etag(asset.digest)
-        resp.last_modified = asset.mtime
-        resp.headers["Cache-Control"] = IMMUTABLE if immutable else SHORT
-        return resp.make_conditional(request)
+        return flask_view(filename=filename)    # a file added since start-up, or a 404
 
     app.view_functions["static"] = static
 
     @app.url_defaults
     def _hashed_static_url(endpoint: str, values: dict) -> None:
         if endpoint == "static" and isinstance(values.get("filename"), str):
-            if current_app.debug:
-                files.refresh_if_changed()
-            values["filename"] = files.url_name(values["filename"])
+            values["filename"] = names.get(values["filename"], values["filename"])
