@@ -17,6 +17,27 @@ SHOTS = PROJECT_ROOT / "screenshots"
 WIDTHS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 900}}
 
 
+class _Recorder:
+    """Every path the server is asked for, in order (`served` below): what reached the server, where Playwright's
+    own request events also list what the browser took from its cache."""
+
+    paths: list[str] = []
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        self.paths.append(environ.get("PATH_INFO", ""))
+        return self.wsgi_app(environ, start_response)
+
+
+@pytest.fixture
+def served() -> list[str]:
+    """The paths the test server is asked for from now on (the list grows as the test goes)."""
+    _Recorder.paths.clear()
+    return _Recorder.paths
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     from werkzeug.serving import make_server
@@ -24,6 +45,7 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("browser")
     app = create_app({"DATABASE": str(tmp / "db.sqlite3"), "INDEX_DIR": str(tmp / "index"), "TESTING": True,
                       "SECRET_KEY": "browser-tests"})
+    app.wsgi_app = _Recorder(app.wsgi_app)
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()

@@ -139,6 +139,11 @@ def walk_search(w: Walk) -> None:
     for query in ("q=アタック&doc=opcg", "q=アタック&doc=nope", "q=a&limit=0", "q=a&limit=x", "q=9-3&doc=kaiun-multi"):
         w.get(f"/search?{query}")
         w.get(f"/api/search?{query}")
+    # issue 25: more results with their count; the rulebook filter remembered (a cookie) and forgotten
+    for query in ("q=ブロッカー&limit=20", "q=ブロッカー&limit=50", "q=ブロッカー&limit=51", "q=ブロッカー&doc=kaiun"):
+        w.twins(f"/search?{query}")
+    for path in ("/", "/?doc=kaiun", "/", "/search?q=ブロッカー", "/?doc=", "/", "/?doc=nope"):
+        w.get(path)
     for doc in (*GAMES, "nope"):
         w.twins(f"/glossary/{doc}")
         w.get(f"/api/glossary/{doc}")
