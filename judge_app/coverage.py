@@ -40,8 +40,9 @@ def load_reviewed(game: str) -> dict:
 
 
 def procedural_clauses(sections: list[str]) -> list[str]:
-    """Every rule-stating clause under the sections: headings, 「省略」 placeholders and sections that only
-    refer to another book (they are counted where that book's clause is) are left out."""
+    """Every rule-stating clause under the sections: bare headings (a title and nothing else), 「省略」
+    placeholders and sections that only refer to another book (they are counted where that book's clause is) are
+    left out. A heading that prints rules under its title (every los section: title + paragraphs) is counted."""
     corpus = get_corpus()
     out: list[str] = []
 
@@ -49,7 +50,7 @@ def procedural_clauses(sections: list[str]) -> list[str]:
         c = corpus.clause(cid)
         if c is None:
             raise KeyError(f"coverage: no clause {cid}")
-        if c.kind != "heading" and not c.placeholder and not c.inherits_from and (c.text or "").strip():
+        if not c.placeholder and not c.inherits_from and (c.text or "").strip():
             out.append(c.id)
         for child in c.children:
             walk(child)

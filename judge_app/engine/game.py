@@ -64,7 +64,10 @@ class Game:
             self._send = None
         if isinstance(item, Decision):
             self.pending = item
-            self.decision_clauses.update(item.clauses)
+            clauses = self.decision_clauses   # item.clauses, without building the tuple at every decision
+            clauses.add(item.rule)
+            for w in item.withheld:
+                clauses.add(w.rule)
             return None
         if not isinstance(item, TraceEntry) or len(self.trace) != before + 1:
             raise RuntimeError(f"{self.ruleset.game}: each step must log exactly one entry and yield it")

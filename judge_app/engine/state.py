@@ -16,9 +16,14 @@ def _choices(options: Iterable, withheld: Iterable) -> tuple[tuple[Option, ...],
     opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
     if not withheld:
         return opts, ()
-    held = tuple(w if isinstance(w, Withheld) else Withheld(*w) for w in withheld)
     offered = {o.value for o in opts}
-    return opts, tuple(w for w in dict((w.value, w) for w in held).values() if w.value not in offered)
+    kept: dict = {}
+    for w in withheld:   # one pass: offered values dropped, a repeated value keeps its first place and its last entry
+        if not isinstance(w, Withheld):
+            w = Withheld(*w)
+        if w.value not in offered:
+            kept[w.value] = w
+    return opts, tuple(kept.values())
 
 
 def _split(path: str) -> list[str | int]:
@@ -116,10 +121,15 @@ class GameState:
             cites: Iterable[str] = ()) -> TraceEntry:
         """Close a step: every change since the last entry is attributed to `rule`, the clause that decided it;
         `cites` are the other clauses the step relied on, in reasoning order."""
+        if cites or self._next_cites:   # deduplicated in order, the deciding clause left out
+            cited = dict.fromkeys([*cites, *self._next_cites] if self._next_cites else cites)
+            cited.pop(rule, None)
+            cited = tuple(cited)
+        else:
+            cited = ()
         entry = TraceEntry(
             seq=len(self.trace) + 1, turn=self.turn, phase=self.phase, player=player,
-            rule=rule, kind=kind, message=message, changes=tuple(self._changes),
-            cites=tuple(c for c in dict.fromkeys([*cites, *self._next_cites]) if c != rule), group=self.group,
+            rule=rule, kind=kind, message=message, changes=tuple(self._changes), cites=cited, group=self.group,
         )
         self._changes = []
         self._next_cites = []

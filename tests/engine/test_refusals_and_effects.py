@@ -221,6 +221,25 @@ def test_expect_withheld_and_rules_read_the_open_decision(toy_registered):
                                       "withheld: 'x' is not withheld by the open decision"]
 
 
+def test_withheld_values_are_deduplicated_in_one_pass_and_stay_immutable():
+    """A repeated value keeps its first place and its last entry; an offered one is dropped (state.ask's one pass)."""
+    g = Game(RULES, BOARD, 1).state
+    d = g.ask("p1", "?", [("a", "A")], "toy:2", withheld=[("b", "B", "toy:2-1", "1"), ("a", "A", "toy:2-1", "…"),
+                                                         ("c", "C", "toy:2-1", "…"), ("b", "B", "toy:2-2", "2")])
+    assert [(w.value, w.rule) for w in d.withheld] == [("b", "toy:2-2"), ("c", "toy:2-1")]
+    with pytest.raises(AttributeError):
+        d.withheld[0].rule = "toy:9"
+    assert d.to_json()["withheld"][0] == {"value": "b", "label": "B", "rule": "toy:2-2", "reason": "2"}
+
+
+def test_an_entry_cites_each_clause_once_in_order_without_its_rule():
+    g = Game(RULES, BOARD, 1).state
+    g.cite_next("toy:6-2", "toy:1")
+    e = g.log("toy:1", "k", "m", cites=("toy:3", "toy:1", "toy:3", "toy:5"))
+    assert e.cites == ("toy:3", "toy:5", "toy:6-2")
+    assert g.log("toy:1", "k", "m").cites == () and g.log("toy:1", "k", "m", cites=["toy:2"]).cites == ("toy:2",)
+
+
 def test_a_ruleset_may_name_the_clause_that_ended_the_game_for_the_refusal():
     """Ruleset.game_over_clause(g): the default is game_over_rule; a ruleset may cite the clause that ended it."""
     class Ended(CardToy):

@@ -83,6 +83,8 @@ BOARD_SCHEMA = {
             "properties": {"id": {"type": "string"}, "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
                            "forced": {"type": "boolean"}}}},
         "trigger_seq": {"type": "integer", "minimum": 0},
+        "priority_used": {"type": ["object", "null"],
+                          "description": "優先権の交換中: 各プレイヤーが直前の優先権で使った効果（5.5.1 II/III, 9.3）"},
     },
 }
 
@@ -155,11 +157,9 @@ def initial_data(board: dict, options: dict) -> dict:
                 if card is not None:
                     card.setdefault("display", "attack")
                     card.setdefault("face_down", False)
-        for zone in ("energy", "support"):
-            for card in p[zone]:
-                card.setdefault("gained", False)
     data["counts"] = {pid: sum(1 for _ in all_cards(data["players"][pid])) for pid in ("p1", "p2")}
     data["battle"] = None   # a board starts at a phase's beginning, never inside a battle
+    data["priority_used"] = None   # … nor inside a priority exchange
     data.setdefault("triggers", [])
     data.setdefault("trigger_seq", len(data["triggers"]))
     data["options"] = options

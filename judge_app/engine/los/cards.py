@@ -57,6 +57,29 @@ def stat(card: dict, name: str) -> int:
     return max(0, value)
 
 
+FLOOR = {"ATK": "los:2.1.2", "DEF": "los:2.1.3", "DOWN": "los:2.1.4"}
+
+
+def stat_cites(card: dict, name: str) -> list[str]:
+    """Where the value `stat` gives comes from, beyond the printed number: ±N (8.9), the latest 「になる」 (9.5),
+    and the floor at 0 when the result would be negative (2.1.2 ATK, 2.1.3 DEF, 2.1.4 DOWN)."""
+    mods = card.get("mods")
+    if not mods:
+        return []
+    cites = []
+    if any(m["stat"] == name and m["op"] == "set" for m in mods):
+        cites.append("los:9.5")
+    if any(m["stat"] == name and m["op"] == "add" for m in mods):
+        cites.append("los:8.9")
+    value = card.get(name.lower(), 0)
+    for m in mods:
+        if m["stat"] == name and m["op"] == "set":
+            value = m["value"]
+    if value + sum(m["value"] for m in mods if m["stat"] == name and m["op"] == "add") < 0:
+        cites.append(FLOOR[name])
+    return cites
+
+
 def forbidden(card: dict, action: str) -> bool:
     return any(c["action"] == action for c in card.get("cannot") or [])
 

@@ -25,10 +25,12 @@ def draw(g: GameState, pid: str, n: int) -> bool:
     return True
 
 
-def deck_out(g: GameState, pid: str):
-    """4: 自分のデッキが0枚になり、カードを引くことができなかった場合、自分は敗北します。"""
+def deck_out(g: GameState, pid: str, cites: tuple[str, ...] = ("los:8.5",)):
+    """4: 自分のデッキが0枚になり、カードを引くことができなかった場合、自分は敗北します。 `cites`: the draw that
+    could not be made (5.2's, or an effect's 8.5)."""
     g.end_game(other(pid))
-    return g.log("los:4", "lose", f"{pid} はデッキが0枚でカードを引けないため敗北しました。{other(pid)} の勝利", pid)
+    return g.log("los:4", "lose", f"{pid} はデッキが0枚でカードを引けないため敗北しました。{other(pid)} の勝利", pid,
+                 cites=cites)
 
 
 def regained(g: GameState, pid: str) -> list[dict]:

@@ -17,7 +17,7 @@ def preparation(g: GameState):
     g.set("phase", "preparation")
     for pid in PLAYERS:
         g.set(f"players.{pid}.life", 3000)
-    yield g.log("los:5", "life", "お互いのライフを3,000にします")
+    yield g.log("los:5", "life", "お互いのライフを3,000にします", cites=("los:3.7",))
     for pid in PLAYERS:
         g.shuffle(f"players.{pid}.deck")
         yield g.log("los:5.1", "shuffle", f"{pid} がデッキをシャッフルしました", pid)
@@ -26,7 +26,7 @@ def preparation(g: GameState):
     g.set("turn_player", first)
     for pid in PLAYERS:
         draw(g, pid, 7)
-        yield g.log("los:5.1", "draw", f"{pid} がデッキの上からカードを7枚引きました", pid)
+        yield g.log("los:5.1", "draw", f"{pid} がデッキの上からカードを7枚引きました", pid, cites=("los:8.5",))
     yield from mulligan(g, first)
 
 
@@ -55,9 +55,10 @@ def decide_first_by_speed(g: GameState):
         if s1 != s2:
             first = "p1" if s1 > s2 else "p2"
             yield g.log("los:5.1", "speed", f"{attempt}回目: p1 {card_label(shown['p1'])} と p2 "
-                        f"{card_label(shown['p2'])}。スピードが高い {first} が先攻、{other(first)} が後攻です", first)
+                        f"{card_label(shown['p2'])}。スピードが高い {first} が先攻、{other(first)} が後攻です", first,
+                        cites=("los:2.5.2",))
             break
-        yield g.log("los:5.1", "speed", f"{attempt}回目: お互いにスピード{s1}で同じです", None)
+        yield g.log("los:5.1", "speed", f"{attempt}回目: お互いにスピード{s1}で同じです", None, cites=("los:2.5.2",))
     if first is None:
         first = g.rng.choice(PLAYERS)
         yield g.log("los:5.1", "janken", f"3回ともスピードが同じだったため、じゃんけんで {first} が先攻に決まりました", first)
@@ -93,11 +94,12 @@ def mulligan(g: GameState, first: str):
         if yes == "yes":
             declared.append(pid)
         yield g.log(rule, "mulligan",
-                    f"{pid} はマリガン{'を実施すると' if yes == 'yes' else 'をしないと'}宣言しました", pid)
+                    f"{pid} はマリガン{'を実施すると' if yes == 'yes' else 'をしないと'}宣言しました", pid, cites=("los:5.1.1",))
     for pid in declared:
         for card in list(player(g, pid)["hand"]):
             _, c = take(g, card["id"])
             put(g, pid, "deck", c)
         g.shuffle(f"players.{pid}.deck")
         draw(g, pid, 7)
-        yield g.log("los:5.1.1.III", "mulligan", f"{pid} は手札を全てデッキに戻してシャッフルし、7枚引きました", pid)
+        yield g.log("los:5.1.1.III", "mulligan", f"{pid} は手札を全てデッキに戻してシャッフルし、7枚引きました", pid,
+                    cites=("los:5.1.1", "los:8.5"))

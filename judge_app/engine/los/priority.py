@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge_app.engine.los.board_terms import other
 from judge_app.engine.los.cards import to_trash
-from judge_app.engine.los.common import can_pay, pay, player
+from judge_app.engine.los.common import can_pay, pay, player, regained
 from judge_app.engine.state import GameState
 
 OTHER_EFFECT = "other"
@@ -15,6 +15,11 @@ def flash_cards(g: GameState, pid: str) -> list[dict]:
             if c.get("type") == "effect" and c.get("flash") and can_pay(g, pid, c.get("cost", 0))]
 
 
+def flash_allowed(g: GameState, pid: str) -> bool:
+    """7.1: a flash card is used in one's own turn, or in the opponent's attack phase (2.2.1 お互いのアタックフェイズ)."""
+    return pid == g.data["turn_player"] or g.data["phase"] == "attack"
+
+
 def has_field_cards(g: GameState, pid: str) -> bool:
     """Cards whose effects can be used from the field (5.5.1 II 「場のカード」): support cards, face-up characters."""
     p = player(g, pid)
@@ -24,14 +29,16 @@ def has_field_cards(g: GameState, pid: str) -> bool:
 def use_flash(g: GameState, pid: str, card: dict, rule: str):
     """2.2.1 / 7.1: pay the energy cost, then the card goes to the trash. Its text is the judge's adjustment."""
     if card not in player(g, pid)["hand"] or not can_pay(g, pid, card.get("cost", 0)):
-        return (yield g.log(rule, "flash", f"「{card['name']}」は手札にないかエネルギーが足りないため使えません", pid))
+        return (yield g.log(rule, "flash", f"「{card['name']}」は手札にないかエネルギーが足りないため使えません", pid,
+                            cites=("los:7.1",)))
     cost = card.get("cost", 0)
     if cost:
         pay(g, pid, cost)
-        yield g.log("los:2.5.1", "pay", f"{pid} がエネルギー{cost}をゲイン表示にして払いました", pid)
+        yield g.log("los:2.5.1", "pay", f"{pid} がエネルギー{cost}をゲイン表示にして払いました", pid,
+                    cites=("los:7.1", "los:6.6"))
     to_trash(g, card["id"])
     yield g.log(rule, "flash", f"{pid} がエフェクト（フラッシュ）「{card['name']}」を使いました"
-                "（効果の内容は審判の調整で適用します）", pid)
+                "（効果の内容は審判の調整で適用します）", pid, cites=("los:2.2.1", "los:7.1", "los:3.2"))
 
 
 def triggers_of(g: GameState, pid: str) -> list[dict]:
@@ -41,26 +48,74 @@ def triggers_of(g: GameState, pid: str) -> list[dict]:
 def resolve_trigger(g: GameState, pid: str, tid: str):
     """8.1.1 / 8.1.2: a triggered effect is used with priority; its content is the judge's adjustment."""
     t = next(t for t in g.data["triggers"] if t["id"] == tid)
+    # 9.3.2: forced effects of one player at the same time — one per turn of priority, the player's choice
+    several = t["forced"] and sum(x["forced"] for x in triggers_of(g, pid)) > 1
     g.set("triggers", [x for x in g.data["triggers"] if x["id"] != tid])
     kind = "誘発強制効果" if t["forced"] else "誘発任意効果"
     return g.log("los:8.1.1" if t["forced"] else "los:8.1.2", "trigger",
-                 f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）", pid)
+                 f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）"
+                 + ("（同じタイミングの誘発強制効果は優先権ごとに1つずつ）" if several else ""), pid,
+                 cites=("los:7.2", "los:9.3.2") if several else ("los:7.2",))
 
 
-def priority_options(g: GameState, pid: str, others: dict) -> list[tuple[str, str]]:
+def priority_options(g: GameState, pid: str, others: dict) -> tuple[list, list]:
     """8.1.1: a player with a forced trigger must resolve it before anything else and cannot pass; otherwise pass,
-    an optional trigger (8.1.2), a flash card (7.1), or another effect of a field card."""
+    an optional trigger (8.1.2), a flash card (7.1), or another effect of a field card. Withheld, each with its
+    clause: passing, flash cards, optional triggers and other effects while a forced trigger waits (8.1.1, 9.3.1);
+    a flash card the regained energies cannot pay (2.5.1) or outside one's turn and the opponent's attack phase
+    (7.1); an effect card that is not a flash (2.2.1: only flash cards are used in the attack phases)."""
     mine = triggers_of(g, pid)
     forced = [t for t in mine if t["forced"]]
+    hand = [c for c in player(g, pid)["hand"] if c.get("type") == "effect"]
+    flash_ok = flash_allowed(g, pid)
+    can = None
+    cards, held = [], []
+    for c in hand:
+        label = f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）"
+        if not c.get("flash"):
+            held.append((c["id"], f"エフェクト「{c['name']}」を使う", "los:2.2.1",
+                         "フラッシュではないエフェクトは自分のメインフェイズにだけ使えます"))
+            continue
+        if not flash_ok:
+            held.append((c["id"], label, "los:7.1", "フラッシュは自分のターンか相手のアタックフェイズにだけ使えます"))
+            continue
+        can = len(regained(g, pid)) if can is None else can
+        if c.get("cost", 0) > can:
+            held.append((c["id"], label, "los:2.5.1",
+                         f"リゲイン表示のエネルギーが{can}枚で、COST {c.get('cost', 0)} を払えません"))
+        else:
+            cards.append((c["id"], label))
+    other_ok = others[pid] < MAX_OTHER and has_field_cards(g, pid)
+    other_label = "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"
     if forced:
-        return [(t["id"], f"誘発強制効果「{t['label']}」を解決する") for t in forced]
+        why = "誘発強制効果が待っています: 優先権を使って先に解決する必要があります"
+        held = [("pass", "優先権を放棄する", "los:8.1.1", why), *held]
+        held += [(t["id"], f"誘発任意効果「{t['label']}」を発動する", "los:9.3.1",
+                  "誘発強制効果と同じタイミングの誘発任意効果は、誘発強制効果から解決します") for t in mine if not t["forced"]]
+        held += [(v, label, "los:8.1.1", "誘発強制効果をエフェクト（フラッシュ）より先に解決する必要があります")
+                 for v, label in cards]
+        if other_ok:
+            held.append((OTHER_EFFECT, other_label, "los:8.1.1", why))
+        return [(t["id"], f"誘発強制効果「{t['label']}」を解決する") for t in forced], held
     options = [("pass", "優先権を放棄する")]
     options += [(t["id"], f"誘発任意効果「{t['label']}」を発動する") for t in mine]
-    options += [(c["id"], f"エフェクト（フラッシュ）「{c['name']}」を使う（COST {c.get('cost', 0)}）")
-                for c in flash_cards(g, pid)]
-    if others[pid] < MAX_OTHER and has_field_cards(g, pid):
-        options.append((OTHER_EFFECT, "場のカードの効果・誘発効果を使う（内容は審判の調整で適用）"))
-    return options
+    options += cards
+    if other_ok:
+        options.append((OTHER_EFFECT, other_label))
+    return options, held
+
+
+def one_effect_rule(rule: str, pid: str, tp: str) -> str:
+    """The clause that allows one effect in this turn of priority: 5.5.1 II (the opponent) / III (oneself) in a
+    battle and at the end of the attack phase (5.5.3 「5.5.1 戦闘処理におけるIIとIIIを実施」), 9.3 elsewhere."""
+    if rule in ("los:5.5.1.II", "los:5.5.1.III", "los:5.5.3"):
+        return "los:5.5.1.III" if pid == tp else "los:5.5.1.II"
+    return "los:9.3"
+
+
+def mark_priority(g: GameState, pid: str, used: dict | None) -> None:
+    if (g.data.get("priority_used") or {}).get(pid) != used:
+        g.set("priority_used", {**(g.data.get("priority_used") or {}), pid: used})
 
 
 def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
@@ -70,8 +125,17 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
     others = {"p1": 0, "p2": 0}
     while passes < 2:
         rule = opponent_rule if current != tp else own_rule
-        choice = yield g.ask(current, f"{when}: 優先権を使いますか", priority_options(g, current, others), rule,
-                             kind="priority")
+        options, held = priority_options(g, current, others)
+        # the one effect this turn of priority allows (5.5.1 II/III, 9.3): the first effect the judge applies for this
+        # player from now on is it (a flash card chosen binds it at once), and another card's effect is refused until
+        # the player's next turn of priority (LosAdjustments.check_one_effect); the judge may apply it as soon as the
+        # choice is made
+        mark_priority(g, current, {"source": None, "rule": one_effect_rule(rule, current, tp)})
+        choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority", withheld=held,
+                             remake=lambda pid=current: priority_options(g, pid, others))
+        used = (g.data.get("priority_used") or {}).get(current)
+        if choice != "pass" and choice != OTHER_EFFECT and not choice.startswith("trigger-"):
+            mark_priority(g, current, {**used, "source": choice})   # the flash card chosen
         if choice == "pass":
             passes += 1
             yield g.log(rule, "pass", f"{current} は優先権を放棄しました", current)
@@ -79,7 +143,8 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
             passes = 0
             if choice == OTHER_EFFECT:
                 others[current] += 1
-                yield g.log(rule, "effect", f"{current} が効果を1つ使いました（内容は審判の調整で適用します）", current)
+                yield g.log(rule, "effect", f"{current} が場のカードの効果を1つ発動しました（内容は審判の調整で適用します）",
+                            current, cites=("los:8.4",))
             elif any(t["id"] == choice for t in g.data.get("triggers") or []):
                 yield resolve_trigger(g, current, choice)
             else:
@@ -89,6 +154,8 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
                 else:
                     yield from use_flash(g, current, card, rule)
         current = other(current)
+    if g.data.get("priority_used"):
+        g.set("priority_used", None)
     dropped = [t for t in g.data.get("triggers") or [] if not t["forced"]]
     if dropped:
         g.set("triggers", [t for t in g.data["triggers"] if t["forced"]])

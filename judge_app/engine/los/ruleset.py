@@ -30,6 +30,12 @@ class LosRuleset(LosAdjustments, Ruleset):
     adjustments = ADJUSTMENTS
     concede_rule = "los:4"
     notation = notation
+    # Issue 28: the clauses an effect is held to (docs/rulings-decisions.md, "los: effects").
+    effect_rule = "los:8.1"                # 効果: the card's text; used by paying its energy cost
+    cost_rule = "los:2.5.1"                # the cost: that many energies turned to ゲイン表示, or the card is not used
+    as_much_as_possible_rule = "los:8.1"   # the book has none: the effect's text done as far as the table allows
+    each_player_rule = "los:4"             # the book gives no order: お互いのプレイヤー at once (4 「同時に」)
+    game_over_rule = "los:4"               # 勝敗: the game is decided, nothing more is done
 
     def check_board(self, board: dict) -> None:
         check_board(board)

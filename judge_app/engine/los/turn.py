@@ -1,13 +1,16 @@
 """The turn: セットアップフェイズ (5.2), メインフェイズ (5.3), リードフェイズ (5.4), エンドフェイズ (5.6)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
                                               other, square_name, step_from)
 from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
-from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player
+from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
 from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
+from judge_app.engine.trace import Withheld
 
 
 def begin_phase(g: GameState, phase: str, rule: str, title: str):
@@ -23,14 +26,15 @@ def setup_phase(g: GameState):
         cards = player(g, tp)[zone]
         if any(c.get("gained") for c in cards):
             g.set(f"players.{tp}.{zone}", [dict(c, gained=False) for c in cards])
-    yield g.log("los:5.2", "regain", f"{tp} の全てのエネルギーカードとサポートカードをリゲイン表示にしました", tp)
+    yield g.log("los:5.2", "regain", f"{tp} の全てのエネルギーカードとサポートカードをリゲイン表示にしました", tp,
+                cites=("los:6.5",))
     if g.turn == 1 and tp == g.data.get("first_player", tp):
         yield g.log("los:5.2", "no-draw", "先攻プレイヤーの最初のターンはデッキからカードを引けません", tp)
         return
     if not draw(g, tp, 1):
-        yield deck_out(g, tp)
+        yield deck_out(g, tp, ("los:5.2", "los:8.5"))
         return
-    yield g.log("los:5.2", "draw", f"{tp} がデッキの上からカードを1枚引きました", tp)
+    yield g.log("los:5.2", "draw", f"{tp} がデッキの上からカードを1枚引きました", tp, cites=("los:8.5",))
 
 
 # ---- 5.3 ------------------------------------------------------------------------------------------
@@ -53,28 +57,64 @@ def display_changes(card: dict) -> list[tuple[bool, str]]:
     return result
 
 
-def main_actions(g: GameState, tp: str) -> list[tuple[str, str]]:
+PLAYABLE = {"character": "キャラクター", "support": "サポート", "effect": "エフェクト"}
+ONE_ENERGY = "エネルギーゾーンにカードを出すのは1ターンに1回だけです（このターンはもう置きました）"
+
+
+@lru_cache(maxsize=256)
+def energy_withheld(hand: tuple[tuple[str, str], ...]) -> tuple[Withheld, ...]:
+    """5.3: every hand card's `energy:<id>` once this turn's energy is placed. The main phase asks again after each
+    action with the same hand, so the list is built once per hand."""
+    return tuple(Withheld(f"energy:{cid}", f"「{name}」をエネルギーゾーンに置く", "los:5.3", ONE_ENERGY) for cid, name in hand)
+
+
+def main_actions(g: GameState, tp: str, with_held: bool = True) -> tuple[list[tuple[str, str]], list]:
+    """5.3's operations open to the turn player now, and those the rules withhold now, each with its clause:
+    a cost the regained energies cannot pay (2.5.1), no empty 後衛 square (5.3, 3.3.1), a second energy this turn
+    (5.3), a display change on a character that entered this turn or already changed (5.3) or may not (9.2).
+    `with_held=False` skips the withheld list (checking an answer against the table as it is now)."""
     p = player(g, tp)
     options: list[tuple[str, str]] = []
+    held: list[tuple[str, str, str, str]] = []
     empty_back = any(c is None for c in p["back"])
+    can = len(regained(g, tp))
     for c in p["hand"]:
         kind, cost = c.get("type", "character"), c.get("cost", 0)
-        if not can_pay(g, tp, cost):
+        if kind not in PLAYABLE:
             continue
-        if kind == "character" and empty_back:
-            options.append((f"character:{c['id']}", f"キャラクター「{c['name']}」を後衛に出す（COST {cost}）"))
+        value = f"{kind}:{c['id']}"
+        if kind == "character":
+            label = f"キャラクター「{c['name']}」を後衛に出す（COST {cost}）"
         elif kind == "support":
-            options.append((f"support:{c['id']}", f"サポート「{c['name']}」をサポートゾーンに出す（COST {cost}）"))
-        elif kind == "effect":
-            options.append((f"effect:{c['id']}", f"エフェクト「{c['name']}」を使う（COST {cost}）"))
+            label = f"サポート「{c['name']}」をサポートゾーンに出す（COST {cost}）"
+        else:
+            label = f"エフェクト「{c['name']}」を使う（COST {cost}）"
+        if cost <= can and (kind != "character" or empty_back):
+            options.append((value, label))
+        elif not with_held:
+            continue
+        elif cost > can:
+            held.append((value, label, "los:2.5.1", f"リゲイン表示のエネルギーが{can}枚で、COST {cost} を払えません"))
+        else:
+            held.append((value, label, "los:5.3", "後衛に空いているマスがありません（キャラクターは後衛に出します）"))
     if p.get("energy_placed_turn") != g.turn:
         options += [(f"energy:{c['id']}", f"「{c['name']}」をエネルギーゾーンに置く") for c in p["hand"]]
+    elif with_held:
+        held += energy_withheld(tuple((c["id"], c["name"]) for c in p["hand"]))
     for row, lane, c in characters(g, tp):
-        if (c.get("entered_turn") != g.turn and c.get("display_changed_turn") != g.turn
-                and not forbidden(c, "display")):
-            options.append((f"display:{c['id']}", f"「{c['name']}」（{square_name(tp, row, lane)}）の表示を変更する"))
+        value, label = f"display:{c['id']}", f"「{c['name']}」（{square_name(tp, row, lane)}）の表示を変更する"
+        if not with_held and (c.get("entered_turn") == g.turn or c.get("display_changed_turn") == g.turn):
+            continue
+        if c.get("entered_turn") == g.turn:
+            held.append((value, label, "los:5.3", "このターンに場に出したキャラクターは表示を変更できません"))
+        elif c.get("display_changed_turn") == g.turn:
+            held.append((value, label, "los:5.3", "表示の変更は各キャラクター1回までです（このターンはもう変更しました）"))
+        elif forbidden(c, "display"):
+            held.append((value, label, "los:9.2", "効果で「表示を変更できない」: 「できない」を優先します"))
+        else:
+            options.append((value, label))
     options.append(("end", "メインフェイズを終了する"))
-    return options
+    return options, held
 
 
 def main_phase(g: GameState):
@@ -82,12 +122,17 @@ def main_phase(g: GameState):
     yield begin_phase(g, "main", "los:5.3", "メインフェイズ")
     while True:
         yield from resolve_triggers(g, "los:9.3", "誘発した効果")
-        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", main_actions(g, tp), "los:5.3")
+        options, held = main_actions(g, tp)
+        asked = len(g.trace)
+        # remake: a judge's adjustment while it waits asks it again with what the rules allow then
+        choice = yield g.ask(tp, "メインフェイズの行動を選んでください", options, "los:5.3", withheld=held,
+                             remake=lambda: main_actions(g, tp))
         if choice == "end":
             yield g.log("los:5.3", "end-main", f"{tp} がメインフェイズを終了しました", tp)
             return
         kind, _, cid = choice.partition(":")
-        if choice not in dict(main_actions(g, tp)):   # a judge's adjustment changed the table meanwhile
+        # a judge's adjustment (the only thing that logs between a question and its answer) may have changed the table
+        if len(g.trace) != asked and choice not in dict(main_actions(g, tp, with_held=False)[0]):
             yield g.log("los:5.3", "gone", "選んだ行動はもうできません（カードの場所やエネルギーが変わりました）", tp)
             continue
         yield from {"character": play_character, "support": play_support, "effect": play_effect,
@@ -98,15 +143,16 @@ def pay_cost(g: GameState, tp: str, card: dict):
     cost = card.get("cost", 0)
     if cost:
         pay(g, tp, cost)
-        yield g.log("los:2.5.1", "pay", f"{tp} がエネルギー{cost}をゲイン表示にして払いました", tp)
+        yield g.log("los:2.5.1", "pay", f"{tp} がエネルギー{cost}をゲイン表示にして払いました", tp,
+                    cites=("los:2.5", "los:6.6"))
 
 
 def play_character(g: GameState, tp: str, cid: str):
     """5.3: 手札からキャラクターを出す場合、キャラクターゾーンの後衛に出します … 好きな表示で出すことができます。"""
     card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
-    lanes = [i for i in range(LANES) if player(g, tp)["back"][i] is None]
-    lane = yield g.ask(tp, f"「{card['name']}」を出す後衛のマスを選んでください",
-                       [(i + 1, square_name(tp, "back", i)) for i in lanes], "los:5.3")
+    squares, taken = back_squares(g, tp)
+    lane = yield g.ask(tp, f"「{card['name']}」を出す後衛のマスを選んでください", squares, "los:5.3", withheld=taken,
+                       remake=lambda: back_squares(g, tp))
     how = yield g.ask(tp, f"「{card['name']}」をどの表示で出しますか",
                       [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d))
                        for fd in (False, True) for d in DISPLAYS], "los:3.3")
@@ -119,8 +165,18 @@ def play_character(g: GameState, tp: str, cid: str):
     set_square(g, tp, "back", lane - 1, placed)
     shown = card["name"] if face == "up" else "キャラクター"
     yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
-                f"{display_label(face == 'down', display)}で出しました", tp)
+                f"{display_label(face == 'down', display)}で出しました", tp,
+                cites=("los:2.1", "los:3.3.3", "los:3.3", DISPLAY_RULE[display], "los:6.4" if face == "down" else "los:6.3"))
     yield from pay_cost(g, tp, card)   # after the card is on its square: no step in between lets it fill
+
+
+def back_squares(g: GameState, tp: str) -> tuple[list, list]:
+    """The 後衛 squares a character may enter (5.3), and the taken ones withheld (3.3.1)."""
+    back = player(g, tp)["back"]
+    return ([(i + 1, square_name(tp, "back", i)) for i in range(LANES) if back[i] is None],
+            [(i + 1, square_name(tp, "back", i), "los:3.3.1",
+              f"そのマスにはすでに「{back[i]['name']}」がいます（1マスにキャラクター1体）")
+             for i in range(LANES) if back[i] is not None])
 
 
 def play_support(g: GameState, tp: str, cid: str):
@@ -128,14 +184,20 @@ def play_support(g: GameState, tp: str, cid: str):
     yield from pay_cost(g, tp, card)
     _, card = take(g, cid)
     put(g, tp, "support", dict(printed(card), gained=False))
-    yield g.log("los:2.3", "play", f"{tp} がサポート「{card['name']}」をサポートゾーンに出しました", tp)
+    yield g.log("los:2.3", "play", f"{tp} がサポート「{card['name']}」をサポートゾーンに出しました", tp,
+                cites=("los:3.5",))
+    yield from field_limit(g, tp, card)
+
+
+def field_limit(g: GameState, pid: str, card: dict):
+    """2.3.1 / 3.5: one 「フィールド」 card in a player's support zone; the older ones go to the trash."""
     if card.get("field"):
-        older = [c for c in player(g, tp)["support"] if c.get("field") and c["id"] != cid]
+        older = [c for c in player(g, pid)["support"] if c.get("field") and c["id"] != card["id"]]
         for c in older:
             to_trash(g, c["id"])
         if older:
             yield g.log("los:2.3.1", "field", f"「フィールド」は1枚まで: それまでの「{older[0]['name']}」を"
-                        "トラッシュに置きました", tp)
+                        "トラッシュに置きました", pid, cites=("los:3.5", "los:3.2"))
 
 
 def play_effect(g: GameState, tp: str, cid: str):
@@ -143,7 +205,7 @@ def play_effect(g: GameState, tp: str, cid: str):
     yield from pay_cost(g, tp, card)
     to_trash(g, cid)
     yield g.log("los:2.2", "effect", f"{tp} がエフェクト「{card['name']}」を使い、トラッシュに置きました"
-                "（効果の内容は審判の調整で適用します）", tp)
+                "（効果の内容は審判の調整で適用します）", tp, cites=("los:8.3", "los:8.1", "los:3.2"))
 
 
 def place_energy(g: GameState, tp: str, cid: str):
@@ -151,15 +213,16 @@ def place_energy(g: GameState, tp: str, cid: str):
     _, card = take(g, cid)
     put(g, tp, "energy", dict(printed(card), gained=False))
     g.set(f"players.{tp}.energy_placed_turn", g.turn)
-    yield g.log("los:2.4", "energy", f"{tp} が「{card['name']}」をエネルギーゾーンにリゲイン表示で置きました", tp)
+    yield g.log("los:2.4", "energy", f"{tp} が「{card['name']}」をエネルギーゾーンにリゲイン表示で置きました", tp,
+                cites=("los:5.3", "los:3.4", "los:6.5"))
 
 
 def change_display(g: GameState, tp: str, cid: str):
     _, row, lane = locate(g, cid)
     card = player(g, tp)[row][lane]
-    how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください",
-                      [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)],
-                      "los:5.3")
+    options = [(f"{'down' if fd else 'up'}:{d}", display_label(fd, d)) for fd, d in display_changes(card)]
+    how = yield g.ask(tp, f"「{card['name']}」の新しい表示を選んでください", options, "los:5.3",
+                      withheld=display_withheld(card.get("face_down", False), card.get("display", "attack")))
     if locate(g, cid) != (tp, row, lane) or player(g, tp)[row][lane] != card:
         return (yield g.log("los:5.3", "gone", f"「{card['name']}」の表示はもう変更できません（場所や表示が変わりました）", tp))
     face, _, display = how.partition(":")
@@ -170,26 +233,72 @@ def change_display(g: GameState, tp: str, cid: str):
     update_card(g, cid, **fields)
     rule = "los:6.4" if flipping else "los:5.3"
     yield g.log(rule, "display", f"{square_name(tp, row, lane)} の「{card['name']}」を"
-                f"{display_label(face == 'down', display)}にしました", tp)
+                f"{display_label(face == 'down', display)}にしました", tp,
+                cites=("los:5.3", "los:6", DISPLAY_RULE[display]) + (("los:6.3",) if flipping else ()))
+
+
+DISPLAY_RULE = {"attack": "los:6.1", "defense_right": "los:6.2", "defense_left": "los:6.2"}
+
+
+@lru_cache(maxsize=None)
+def display_withheld(face_down: bool, display: str) -> tuple[Withheld, ...]:
+    """5.3: never defense right <-> defense left, never face up -> face down (the player's own change). It depends on
+    the display alone, so each of the six lists is built once."""
+    offered = set(display_changes({"face_down": face_down, "display": display}))
+    held = []
+    for fd in (False, True):
+        for d in DISPLAYS:
+            if (fd, d) in offered or (fd, d) == (face_down, display):
+                continue
+            value = f"{'down' if fd else 'up'}:{d}"
+            if fd and not face_down:
+                held.append(Withheld(value, display_label(fd, d), "los:5.3", "表側表示のカードを裏側表示にすることはできません"))
+            else:
+                held.append(Withheld(value, display_label(fd, d), "los:5.3",
+                                     "ディフェンス表示の右向きと左向きの間では変更できません"))
+    return tuple(held)
 
 
 # ---- 5.4 ------------------------------------------------------------------------------------------
-def lead_moves(g: GameState, tp: str) -> list[tuple[str, str]]:
-    options = []
+def lead_moves(g: GameState, tp: str, with_held: bool = True) -> tuple[list[tuple[str, str]], list]:
+    """5.4's moves open now, and the moves the lead icons point to that the rules withhold now, each with its
+    clause: face down, entered or turned face up this turn, already moved (5.4), 「移動できない」 (9.2), or a square
+    already taken (5.4). A step off the owner's zone is no move at all (8.2) and is not listed."""
+    options, held = [], []
     turn_way = option(g, "defense_right_turn")
     p = player(g, tp)
     for row, lane, c in characters(g, tp):
-        if (c.get("face_down") or c.get("entered_turn") == g.turn or c.get("flipped_turn") == g.turn
-                or c.get("moved_turn") == g.turn or forbidden(c, "move")):
+        if c.get("face_down"):
+            why = "裏側表示のキャラクターは移動できません"
+        elif c.get("entered_turn") == g.turn:
+            why = "このターンキャラクターゾーンに出たキャラクターは移動できません"
+        elif c.get("flipped_turn") == g.turn:
+            why = "このターン裏側表示から表側表示になったキャラクターは移動できません"
+        elif c.get("moved_turn") == g.turn:
+            why = "移動は各キャラクター1回までです（このターンはもう移動しました）"
+        else:
+            why = None
+        if why and not with_held:
             continue
         for direction, icon in icon_directions(c.get("lead") or [], c.get("display", "attack"), turn_way).items():
             to = step_from(row, lane, direction)
-            if to is None or p[to[0]][to[1]] is not None:
-                continue  # 5.4: すでにキャラクターがいるマスには移動できない
-            options.append((f"move:{c['id']}:{direction}",
-                            f"「{c['name']}」{square_name(tp, row, lane)} → {square_name(tp, *to)}"
-                            f"（{ICON_JA[icon]} が{DIR_JA[direction]}向き）"))
-    return options
+            if to is None:
+                continue
+            value = f"move:{c['id']}:{direction}"
+            label = (f"「{c['name']}」{square_name(tp, row, lane)} → {square_name(tp, *to)}"
+                     f"（{ICON_JA[icon]} が{DIR_JA[direction]}向き）")
+            if why:
+                held.append((value, label, "los:5.4", why))
+            elif forbidden(c, "move"):
+                held.append((value, label, "los:9.2", "効果で「移動できない」: 「できない」を優先します"))
+            elif p[to[0]][to[1]] is not None:
+                held.append((value, label, "los:5.4", f"{square_name(tp, *to)} にはすでにキャラクターがいます"))
+            else:
+                options.append((value, label))
+    return options, held
+
+
+LEAD_END = ("end", "リードフェイズを終了する")
 
 
 def lead_phase(g: GameState):
@@ -197,17 +306,20 @@ def lead_phase(g: GameState):
     yield begin_phase(g, "lead", "los:5.4", "リードフェイズ")
     while True:
         yield from resolve_triggers(g, "los:9.3", "誘発した効果")
-        moves = lead_moves(g, tp)
+        moves, held = lead_moves(g, tp)
         if not moves:
-            yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp)
+            yield g.log("los:5.4", "end-lead", "リードアイコンの向きに移動できるキャラクターはいません", tp,
+                        cites=tuple(dict.fromkeys(r for _, _, r, _ in held)))
             return
+        asked = len(g.trace)
         choice = yield g.ask(tp, "リードアイコンの向きに1マス進めるキャラクターを選んでください",
-                             moves + [("end", "リードフェイズを終了する")], "los:5.4")
+                             moves + [LEAD_END], "los:5.4", withheld=held,
+                             remake=lambda: (lambda m, h: (m + [LEAD_END], h))(*lead_moves(g, tp)))
         if choice == "end":
             yield g.log("los:5.4", "end-lead", f"{tp} がリードフェイズを終了しました", tp)
             return
         _, cid, direction = choice.split(":")
-        if choice not in dict(lead_moves(g, tp)):
+        if len(g.trace) != asked and choice not in dict(lead_moves(g, tp, with_held=False)[0]):
             yield g.log("los:5.4", "blocked", "その移動はもうできません（移動先が埋まったか、キャラクターが動いたため）", tp)
             continue
         _, row, lane = locate(g, cid)
@@ -218,7 +330,8 @@ def lead_phase(g: GameState):
         set_square(g, tp, row, lane, None)
         set_square(g, tp, to[0], to[1], dict(card, moved_turn=g.turn))
         yield g.log("los:5.4", "move", f"「{card['name']}」が{square_name(tp, row, lane)}から"
-                    f"{square_name(tp, *to)}へ1マス進みました（{ICON_JA[icon]} が{DIR_JA[direction]}向き）", tp)
+                    f"{square_name(tp, *to)}へ1マス進みました（{ICON_JA[icon]} が{DIR_JA[direction]}向き）", tp,
+                    cites=("los:2.1.1", DISPLAY_RULE[card.get("display", "attack")], "los:8.2"))
 
 
 # ---- 5.6 ------------------------------------------------------------------------------------------
@@ -245,18 +358,18 @@ def end_phase(g: GameState):
     yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
     n = expire(g, "turn")
     yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
-                else "ターン終了時に終了する効果はありません", tp)
+                else "ターン終了時に終了する効果はありません", tp, cites=("los:9.4",) if n else ())
     trimmed = [tp, other(tp)] if option(g, "hand_limit_both") == "both" else [tp]
     for pid in trimmed:
         while len(player(g, pid)["hand"]) > 7:
             hand = player(g, pid)["hand"]
-            cid = yield g.ask(pid, f"手札が{len(hand)}枚あります。トラッシュに置くカードを選んでください",
+            cid = yield g.ask(pid, f"手札が{len(hand)}枚あります（上限7枚）。トラッシュに置くカードを選んでください",
                               [(c["id"], c["name"]) for c in hand], "los:5.6.s3")
             if locate(g, cid) is None or locate(g, cid)[1] != "hand":
                 continue
             card = to_trash(g, cid)
             yield g.log("los:5.6.s3", "discard", f"{pid} が手札の「{card['name']}」をトラッシュに置きました"
-                        f"（残り{len(player(g, pid)['hand'])}枚）", pid)
+                        f"（残り{len(player(g, pid)['hand'])}枚）", pid, cites=("los:3.6",))
     g.set("turn", g.turn + 1)
     g.set("turn_player", other(tp))
     g.set("phase", "setup")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from judge_app.engine import AdjustmentError, Game, get_ruleset
+from judge_app.engine import EngineError, Game, get_ruleset
 from judge_app.engine.los.cards import characters
 from judge_app.engine.policies import SeededRandom
 
@@ -11,13 +11,44 @@ RULESET = get_ruleset("los")
 
 
 def random_adjustment(g: Game, rng: random.Random) -> dict:
+    """One judge adjustment, or (a third of the time) an effect of one or two of them, sometimes with a cost."""
+    if rng.random() < 0.33:
+        body = {"op": "effect", "parts": [one_adjustment(g, rng) for _ in range(rng.randint(1, 2))]}
+        if rng.random() < 0.3:
+            body["cost"] = [{"op": "pay_energy", "target": rng.choice(["p1", "p2"]), "value": rng.randint(1, 2)}]
+        hand = [c["id"] for pid in ("p1", "p2") for c in g.state.data["players"][pid]["hand"]]
+        if hand and rng.random() < 0.5:
+            body["source"] = rng.choice(hand)
+        body["parts"] = [p for p in body["parts"] if p["op"] not in ("concede",)]
+        return body
+    return one_adjustment(g, rng)
+
+
+def one_adjustment(g: Game, rng: random.Random) -> dict:
     s = g.state
+    zone_op = rng.random()
+    hand = [c for pid in ("p1", "p2") for c in s.data["players"][pid]["hand"]]
+    if zone_op < 0.15 and hand:
+        c = rng.choice(hand)
+        op = rng.choice(["discard", "to_deck", "put_energy", "enter", "put_support"])
+        if op == "to_deck":
+            return {"op": op, "target": c["id"], "position": rng.choice(["bottom", "shuffle"])}
+        if op == "enter":
+            return {"op": op, "target": c["id"], "lane": rng.randint(1, 4), "display": "attack",
+                    "row": rng.choice(["back", "front"])}
+        return {"op": op, "target": c["id"]}
+    if zone_op < 0.22:
+        return {"op": rng.choice(["pay_energy", "gain", "regain"]), "target": rng.choice(["p1", "p2"]), "value": rng.randint(1, 3)}
+    if zone_op < 0.27:
+        return {"op": rng.choice(["atk", "def", "down"]), "target": rng.choice(["all", "p1:front", "p2:attack", "defense"]),
+                "value": rng.choice([-300, 200]), "duration": "turn"}
     chars = [(pid, row, lane, c) for pid in ("p1", "p2") for row, lane, c in characters(s, pid)]
     pid = rng.choice(["p1", "p2"])
     op = rng.choice(["atk", "def", "down", "stat_set", "damage", "destroy", "move", "display", "draw", "recover",
                      "forbid", "trigger"])
     if op in ("draw", "recover"):
-        return {"op": op, "target": pid, "value": rng.randint(1, 3) if op == "draw" else 100}
+        who = rng.choice([pid, "both"])
+        return {"op": op, "target": who, "value": rng.randint(1, 3) if op == "draw" else 100}
     if op == "trigger":
         return {"op": op, "target": pid, "label": "効果", "forced": rng.random() < 0.5}
     if op == "damage" and (not chars or rng.random() < 0.5):
@@ -51,7 +82,7 @@ def chaos_game(seed: int, rate: float = 0.05) -> Game:
         if rng.random() < rate:
             try:
                 g.adjust(random_adjustment(g, rng))
-            except AdjustmentError:
+            except EngineError:   # bad for the table now, or refused by the rules: nothing changed
                 pass
         elif g.pending:
             g.answer(g.pending.id, policy(g.pending))
