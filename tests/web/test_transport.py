@@ -153,6 +153,18 @@ def test_a_changed_file_gets_a_new_name_and_a_new_build(tmp_path):
     assert (first / names["app.css"]).read_text().startswith("body { color: red; }")   # kept for old workers
 
 
+def test_an_instance_folder_that_cannot_be_written_still_serves_hashed_names(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"),
+                      "SECRET_KEY": "t", "STATIC_BUILD_DIR": str(blocked / "static-build")})
+    client = app.test_client()
+    css = _css_url(client)
+    resp = client.get(css, headers={"Accept-Encoding": "br"})
+    assert resp.status_code == 200 and resp.headers["Content-Encoding"] == "br"
+    assert resp.headers["Cache-Control"] == IMMUTABLE
+
+
 def test_the_debugger_serves_plain_names_from_disk(tmp_path):
     app = create_app({"TESTING": True, "DEBUG": True, "DATABASE": str(tmp_path / "db.sqlite3"),
                       "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "t"})

@@ -15,11 +15,13 @@ links the hashed name without knowing of it.
 
 The build folder is named by the hash of every file's hash, so it is made once per content of the static folder, by
 the first process to start (into a temporary folder renamed into place: another process never sees half of it);
-builds not used for a week are removed. With the debugger on (`make dev`) none of this happens: Flask serves the
+builds not used for a week are removed; where the instance folder cannot be written, the build goes to a
+temporary folder of the process's own. With the debugger on (`make dev`) none of this happens: Flask serves the
 plain names as they are on disk, so an edit shows on the next reload.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import re
@@ -119,7 +121,13 @@ def install(app: Flask, headers: dict[str, str]) -> None:
     source = Path(app.static_folder)
     names = manifest(source)
     builds = Path(app.config.get("STATIC_BUILD_DIR") or Path(app.instance_path) / "static-build")
-    built = build(source, builds, names)
+    try:
+        built = build(source, builds, names)
+    except OSError as e:                    # an instance folder we may not write: this process's own copy
+        app.logger.warning("static files built in a temporary folder (%s: %s)", builds, e)
+        own = Path(tempfile.mkdtemp(prefix="judge_app-static-"))
+        atexit.register(shutil.rmtree, own, True)
+        built = build(source, own, names)
     prefix = (app.static_url_path or "/static").rstrip("/") + "/"
 
     def _headers(h, path: str, url: str) -> None:
