@@ -1,6 +1,7 @@
 """The layers hold (docs/architecture.md, "Layers"): the import contracts in pyproject.toml ([tool.importlinter]),
 checked by import-linter, and no circle anywhere in the import graph of judge_app/ (imports inside functions count).
 An import that breaks a layer fails here, and so `make test`."""
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,35 @@ def test_the_circle_finder_finds_a_circle():
     for a, b in (("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.c", "p.d")):
         graph.add_import(importer=a, imported=b)
     assert circles(graph) == [["p.a", "p.b", "p.c"]]
+
+
+# Issue 24's bound for the layers it moved: a reader finds one thing per function and module.
+SIZED = ("judge_app/web", "judge_app/application", "judge_app/store", "judge_app/cli")
+MAX_MODULE_LINES, MAX_FUNCTION_LINES = 400, 60
+
+
+def oversized(root: Path) -> list[str]:
+    found = []
+    for pkg in SIZED:
+        for path in sorted((root / pkg).rglob("*.py")):
+            src = path.read_text(encoding="utf-8")
+            name = path.relative_to(root).as_posix()
+            if len(src.splitlines()) > MAX_MODULE_LINES:
+                found.append(f"{name}: {len(src.splitlines())} lines")
+            for node in ast.walk(ast.parse(src)):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    length = node.end_lineno - node.lineno + 1
+                    if length > MAX_FUNCTION_LINES:
+                        found.append(f"{name}:{node.lineno} {node.name}: {length} lines")
+    return found
+
+
+def test_no_module_over_400_lines_and_no_function_over_60_in_the_layers_issue_24_moved():
+    assert oversized(PROJECT_ROOT) == []
+
+
+def test_the_size_check_finds_a_long_function(tmp_path):
+    pkg = tmp_path / "judge_app" / "web"
+    pkg.mkdir(parents=True)
+    (pkg / "long.py").write_text("def f():\n" + "    x = 1\n" * 60, encoding="utf-8")
+    assert oversized(tmp_path) == ["judge_app/web/long.py:1 f: 61 lines"]

@@ -21,7 +21,6 @@ nor opened until it is unhidden.
 """
 from __future__ import annotations
 
-import errno
 import json
 import os
 import secrets
@@ -31,13 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, false, func, insert, select, true, update
+from sqlalchemy import delete, false, func, insert, select, true, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
 from judge_app import settings
 from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
 from judge_app.resources import instance_dir
+from judge_app.store.connection import database_url, make_engine
 from judge_app.store.schema import NEWEST_REVISION, rate_limits, rulings, sessions
 
 MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: board + answers as UTF-8 JSON
@@ -109,22 +109,6 @@ def _dumps(value: Any, field: str = "body") -> str:
         raise Unstorable(f"{field}: JSON で表せない値は保存できません（{e}）", field) from None
 
 
-def is_disk_full(exc: BaseException | None) -> bool:
-    """Whether `exc` (or what it wraps) says the disk or the database is full: ENOSPC, SQLite's SQLITE_FULL
-    ("database or disk is full", also past `PRAGMA max_page_count`), PostgreSQL's disk_full (53100)."""
-    seen = 0
-    while exc is not None and seen < 8:
-        seen += 1
-        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-            return True
-        if getattr(exc, "sqlite_errorcode", None) == 13 or "database or disk is full" in str(exc):
-            return True
-        if getattr(exc, "sqlstate", None) == "53100":
-            return True
-        exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
-    return False
-
-
 def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
         raise Unstorable(f"seed: 0 以上 {SEED_MAX} 以下の整数にしてください", "seed")
@@ -137,55 +121,6 @@ def new_session_id() -> str:
 
 def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LENGTH))
-
-
-# ---- which database ------------------------------------------------------------------------------------------
-def database_url(target: str | Path) -> str:
-    """A SQLAlchemy URL from a URL or a SQLite path. `postgresql://` (and `postgres://`) use psycopg 3."""
-    target = str(target)
-    if "://" not in target:
-        return "sqlite://" if target == ":memory:" else f"sqlite:///{target}"
-    scheme, rest = target.split("://", 1)
-    if scheme in ("postgresql", "postgres"):
-        return f"postgresql+psycopg://{rest}"
-    return target
-
-
-def describe(url: str) -> str:
-    """The URL without its password, for logs and `judge-app db current`."""
-    return make_url(database_url(url)).render_as_string(hide_password=True)
-
-
-def make_engine(url: str) -> Engine:
-    url = database_url(url)
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite":
-        if u.database and u.database != ":memory:":
-            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
-        _sqlite_events(engine)
-        return engine
-    # pre-ping: a connection that the database server dropped (restart, failover) is replaced, not used
-    return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=8)
-
-
-def _sqlite_events(engine: Engine) -> None:
-    """pysqlite opens transactions itself, late; take that over: autocommit at the driver, and our own BEGIN —
-    IMMEDIATE for writes (the write lock is taken at the start, so a write never fails half-way on a busy lock),
-    deferred for reads (WAL readers never wait for the writer)."""
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn, _record):
-        dbapi_conn.isolation_level = None
-        cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA busy_timeout=10000")
-        cur.execute("PRAGMA synchronous=NORMAL")
-        cur.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn):
-        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("readonly") else "BEGIN IMMEDIATE")
 
 
 class Store:
