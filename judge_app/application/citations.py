@@ -21,8 +21,10 @@ def cited(g: Game) -> list[str]:
         for cid in [e.rule, *(getattr(e, "cites", None) or [])]:
             if cid:
                 out.setdefault(cid, None)
-    if g.pending is not None and g.pending.rule:
-        out.setdefault(g.pending.rule, None)
+    if g.pending is not None:
+        for cid in g.pending.clauses:   # its rule, and the clause of each action it withholds
+            if cid:
+                out.setdefault(cid, None)
     return list(out)
 
 
@@ -105,6 +107,8 @@ class Citations:
                 e["rule_edition"] = edition
             if e.get("cites"):
                 e["cites"] = [self.show(c)[0] for c in e["cites"]]
+            for w in e.get("withheld") or []:   # an open decision's withheld actions, each with its clause
+                self.entry(w)
         return e
 
 

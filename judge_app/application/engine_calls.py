@@ -36,6 +36,7 @@ def engine_call(where: str) -> Iterator[None]:
                              "盤面を確認してください", where) from None
 
 
-def replay(ruleset: Ruleset, board: Any, seed: Any, answers: Any, where: str = "board") -> Game:
+def replay(ruleset: Ruleset, board: Any, seed: Any, answers: Any, where: str = "board",
+           game_class: type[Game] = Game) -> Game:
     with engine_call(where):
-        return Game.replay(ruleset, board, seed, answers)
+        return game_class.replay(ruleset, board, seed, answers)

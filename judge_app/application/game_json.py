@@ -3,6 +3,7 @@ the page is about (the current ones unless a ruling names its own). No URLs: the
 from __future__ import annotations
 
 from judge_app.application.citations import Citations
+from judge_app.application.judged import undo_step
 from judge_app.engine import Game
 from judge_app.store import SessionRecord
 
@@ -26,7 +27,14 @@ def session_json(rec: SessionRecord, g: Game) -> dict:
     out = {"id": rec.id, "title": rec.title, "game_title": g.ruleset.title, "version": rec.version,
            "created": rec.created, "updated": rec.updated}
     out.update(game_json(g))
+    out["undo"] = _undo_json(g)
     return out
+
+
+def _undo_json(g: Game) -> dict | None:
+    """What one 元に戻す takes back now: `{items, entries, words, label}`, or null when nothing is left to undo."""
+    back = undo_step(g)
+    return back.to_json() if back else None
 
 
 def change_json(rec: SessionRecord, g: Game, trace_from: int) -> dict:
@@ -35,4 +43,4 @@ def change_json(rec: SessionRecord, g: Game, trace_from: int) -> dict:
         "id": rec.id, "version": rec.version, "entries": [e.to_json() for e in g.trace[trace_from:]],
         "trace_length": len(g.trace), "state": g.state.data,
         "pending": g.pending.to_json() if g.pending else None, "answers": g.answers,
-        "winner": g.state.winner, "finished": g.finished, "halted": g.halted})
+        "winner": g.state.winner, "finished": g.finished, "halted": g.halted, "undo": _undo_json(g)})

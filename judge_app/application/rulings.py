@@ -14,6 +14,7 @@ from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import game_json
 from judge_app.application.games import as_stored, stored_ruleset
 from judge_app.application.inputs import NOTE_MAX, TITLE_MAX, check_text
+from judge_app.application.verdict import verdict
 from judge_app.engine import EngineError, Game
 from judge_app.store import Conflict, NotFound, RulingRecord, Store
 
@@ -25,11 +26,14 @@ class Ruling:
     game: Game
 
     def to_json(self) -> dict:
-        """The ruling with its trace read in its own editions, and its review under the current ones."""
+        """The ruling with its verdict (application/verdict.py) and its trace read in its own editions, and its review
+        under the current ones."""
         r = self.record
+        cite = ruling_citations(r)
         out = summary(r)
+        out["verdict"] = verdict(self.game, cite)
         out.update({"board": r.board, "seed": r.seed, "answers": r.answers})
-        out.update({k: v for k, v in game_json(self.game, citations=ruling_citations(r)).items()
+        out.update({k: v for k, v in game_json(self.game, citations=cite).items()
                     if k not in ("board", "seed", "answers", "game")})
         out["review"] = reviews.review(r, cited(self.game))
         return out

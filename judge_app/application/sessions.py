@@ -1,6 +1,9 @@
 """A judge's session: create it (from a board or a scenario), load it, and the controls of the session page —
-step (1 ステップ, 次の決定まで, フェイズの終わりまで, ターンの終わりまで, ゲームの終わりまで), answer a decision,
-adjust, undo. The form on the page and the JSON API both call these.
+step (1 ステップ, 次の決定まで, フェイズの終わりまで, ターンの終わりまで, ゲームの終わりまで), answer a decision
+(and carry on to the next one, `then`), adjust, undo. The form on the page and the JSON API both call these.
+
+One 元に戻す takes back the last thing the judge did: a step, an adjustment, or an answer with the steps that
+carried on from it (`judged.undo_step`, which also words it for the button).
 
 What happens when a judge taps a control (`step`, `answer`, `adjust`, `undo` → `_act`): the stored session is read,
 its game taken from this process's cache or replayed from the four stored parts, the action applied to that game,
@@ -18,6 +21,7 @@ from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import change_json, session_json
 from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
 from judge_app.application.inputs import TITLE_MAX, check_seed
+from judge_app.application.judged import JudgedGame, undo_step
 from judge_app.application import scenario_input
 from judge_app.engine import UNTIL, EngineError, Game
 from judge_app.store import Conflict, NotFound, SessionRecord, Store
@@ -75,7 +79,7 @@ def create(store: Store, game: Any, board: Any, seed: Any, answers: list | None 
     """A new session from a board: the board and answers are replayed first, and stored only if they play."""
     ruleset = ruleset_of(game)
     seed = check_seed(seed)
-    g = replay(ruleset, board, seed, answers or [])
+    g = replay(ruleset, board, seed, answers or [], game_class=JudgedGame)
     rec = store.create_session(ruleset.game, g.board, seed, g.answers, title[:TITLE_MAX])
     _cache_put(rec.id, rec.version, g)
     return Session(rec, g)
@@ -87,7 +91,9 @@ def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> 
         data = scenario_input.read(source)
         if not run_script:
             return create(store, data["game"], data["board"], data.get("seed", 0), [], data["title"])
-        g = scenario_input.play(data)
+        played = scenario_input.play(data)
+    # replayed once more as a judge's game, so that its answers have words for 元に戻す
+    g = replay(played.ruleset, played.board, played.seed, played.answers, "scenario", game_class=JudgedGame)
     rec = store.create_session(g.ruleset.game, g.board, g.seed, g.answers, data["title"][:TITLE_MAX])
     _cache_put(rec.id, rec.version, g)
     return Session(rec, g)
@@ -108,7 +114,7 @@ def _replayed(rec: SessionRecord) -> Game:
     if g is None:
         ruleset = stored_ruleset(rec.game, "session")
         try:
-            g = replay(ruleset, rec.board, rec.seed, rec.answers, "session")
+            g = replay(ruleset, rec.board, rec.seed, rec.answers, "session", game_class=JudgedGame)
         except EngineError as e:
             raise Conflict(f"保存されたセッションを再生できません: {e.message}", e.field) from None
     return g
@@ -134,9 +140,14 @@ def step(store: Store, sid: Any, until: Any = "step") -> Change:
     return _act(store, record(store, sid), "step", until=until)
 
 
-def answer(store: Store, sid: Any, decision: str | None, value: Any) -> Change:
-    """Answer the pending decision (`decision` its id; None: whichever is pending)."""
-    return _act(store, record(store, sid), "answer", decision=decision, value=value)
+def answer(store: Store, sid: Any, decision: str | None, value: Any, then: Any = None) -> Change:
+    """Answer the pending decision (`decision` its id; None: whichever is pending), then, with `then` (one of
+    UNTIL, 次の決定まで on the page), run the rules on as a step would. The answer and its carrying on are one
+    action: stored together, refused together, and taken back by one 元に戻す. A withheld value is Refused with
+    the clause that forbids it, and nothing changes."""
+    if then is not None and then not in UNTIL:
+        raise EngineError(f"then: {', '.join(UNTIL)} のどれかを指定してください（省略すると回答だけ）", "then")
+    return _act(store, record(store, sid), "answer", decision=decision, value=value, then=then)
 
 
 def adjust(store: Store, sid: Any, body: dict) -> Change:
@@ -153,7 +164,7 @@ def adjust(store: Store, sid: Any, body: dict) -> Change:
 
 
 def undo(store: Store, sid: Any) -> Change:
-    """Drop the last answer or adjustment: the session replays without it."""
+    """Take back the last thing the judge did (`judged.undo_step`): the session replays without it."""
     return _act(store, record(store, sid), "undo")
 
 
@@ -167,12 +178,15 @@ def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change
             g.step(params["until"])
         elif action == "answer":
             g.answer(params["decision"], params["value"])
+            if params["then"] is not None and not g.finished:
+                g.step(params["then"])
         elif action == "adjust":
             g.adjust(params["body"])
         elif not g.answers:
             raise EngineError("取り消す操作がありません", "answers")
         else:
-            g = g.undo()
+            back = undo_step(g)
+            g = replay(g.ruleset, g.board, g.seed, g.answers[:-back.items], "answers", game_class=JudgedGame)
     try:
         rec.version = store.update_answers(rec.id, rec.version, g.answers)
     except Conflict:

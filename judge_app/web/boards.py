@@ -1,9 +1,11 @@
 """Boards: the builder's pages and the games API, side by side.
 
 Pages (`bp`): `/board` (the games), `/board/<game>` draws the table for that game, lets the judge edit it, and starts
-a session (from the board, a scenario on the shelf, or a fresh set-up); `/board/<game>/render` redraws and checks a
-board without storing it. Without JavaScript the board is edited as JSON text in a plain form; static/board.js
-turns the drawing into the editor and keeps the JSON text in step.
+a session (from the board, a scenario on the shelf, or a fresh set-up). It opens on the game's mid-game board
+(`?fresh=1`: a new game; `?scenario=`: a worked ruling). `/board/<game>/render` does the bookkeeping on a board,
+redraws and checks it, without storing it; `/board/<game>/notation` reads the game's one-line notation (quick
+entry). Without JavaScript the board is edited as JSON text or as notation in plain forms; static/board.js turns
+the drawing into the editor and keeps the JSON text and the notation line in step.
 API (`api`): `/api/games`, `/api/games/<game>/schema`, `/api/games/<game>/new-board?seed=`.
 """
 from __future__ import annotations
@@ -13,9 +15,9 @@ from typing import Any
 
 from flask import Blueprint, jsonify, redirect, request, url_for
 
-from judge_app.application import games, sessions
+from judge_app.application import builder as bookkeeping, games, sessions
 from judge_app.application.inputs import TITLE_MAX, check_seed, check_text, random_seed
-from judge_app.engine import EngineError
+from judge_app.engine import EngineError, NotationError
 from judge_app.web.shared import board_model, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_body, error_of, status_of
@@ -37,52 +39,120 @@ def index():
     return render({"games": items}, "board/index.html", games=items)
 
 
-def _initial(ruleset) -> tuple[dict, int, str, str]:
-    """The board the builder opens with: a scenario's (?scenario=), or a fresh set-up (?fresh=seed)."""
+def _seed_arg() -> int:
+    raw = request.args.get("seed")
+    try:
+        return check_seed(int(raw)) if raw else random_seed()
+    except ValueError:
+        raise RequestError(400, "seed: 整数を指定してください", "seed") from None
+
+
+def _initial(ruleset) -> tuple[dict, int, str, str, str]:
+    """The board the builder opens with, and where it came from (`start`: midgame, fresh or scenario): a scenario's
+    (?scenario=), a fresh set-up (?fresh=1), or by default the game's mid-game board (turn 3, both sides set up)."""
     name = request.args.get("scenario")
     if name:
         board, seed, title = games.scenario_board(ruleset.game, name)
-        return board, seed, title, f"シナリオ「{title}」"
-    raw = request.args.get("seed")  # ?fresh=1 alone gives a random seed
-    try:
-        seed = check_seed(int(raw)) if raw else random_seed()
-    except ValueError:
-        raise RequestError(400, "seed: 整数を指定してください", "seed") from None
-    return games.fresh_board(ruleset, seed), seed, "", f"新しいゲーム（シード {seed}）"
+        return board, seed, title, f"シナリオ「{title}」", "scenario"
+    seed = _seed_arg()
+    board = None if request.args.get("fresh") else bookkeeping.midgame(ruleset, seed)
+    if board is None:
+        return games.fresh_board(ruleset, seed), seed, "", f"新しいゲーム（対局前、シード {seed}）", "fresh"
+    return board, seed, "", "対局の途中（3ターン目、両者とも準備済み）", "midgame"
 
 
 @bp.get("/board/<game>")
 def builder(game: str):
     try:
         ruleset = games.game_named(game)
-        board, seed, title, source = _initial(ruleset)
+        board, seed, title, source, start = _initial(ruleset)
     except Failure as e:
         return error_of(e)
-    return _builder_page(ruleset, board, seed, title, source)
+    return _builder_page(ruleset, board, seed, title, source, start=start)
+
+
+def _layout_hints(ruleset, layout) -> dict:
+    """What static/board.js needs to know of the game beyond its schema: which card fields come first, which are
+    internal, which zones are counted, which header fields are one control."""
+    props = (ruleset.board_schema or {}).get("properties") or {}
+    return {"card_main": list(layout.card_main), "field_order": _field_order(ruleset.board_schema), "card_internal": sorted(layout.card_internal),
+            "player_internal": sorted(layout.player_internal),
+            "turn_keys": [k for k in layout.turn_keys if k in props],
+            "counted": bookkeeping.counted_zones(ruleset)}
+
+
+def _field_order(schema: Any) -> list[str]:
+    """Every property name in the order the schema writes it (the page's JSON sorts keys: the dialog's 詳細 follows
+    the rulebook's order as the schema gives it)."""
+    out: dict[str, None] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for k, v in (node.get("properties") or {}).items():
+                out.setdefault(k, None)
+                walk(v)
+            for k, v in node.items():
+                if k != "properties":
+                    walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema)
+    return list(out)
+
+
+def _builder_state(ruleset, board: Any) -> dict:
+    """The board with its bookkeeping done, and what the page shows beside it (the problem in words, the
+    notation line, the next cards' ids and names, the values the rules derive)."""
+    layout = board_model.layout_of(ruleset.game)
+    problem = bookkeeping.problem(ruleset, board) if isinstance(board, dict) else None
+    return {"board": board,
+            "problem": bookkeeping.in_words(ruleset, problem) if problem else None,
+            "notation": bookkeeping.notation_of(ruleset, board),
+            "next": bookkeeping.next_cards(ruleset, board),
+            "derived": bookkeeping.derived(ruleset, board, layout.derived)}
+
+
+def _drawing(ruleset, state: dict):
+    return render_board(ruleset.game, state["board"], edit=True, derived=state["derived"],
+                        counted=bookkeeping.counted_zones(ruleset), problem=state["problem"])
 
 
 def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error: Exception | None = None,
-                  board_text: str | None = None):
+                  board_text: str | None = None, start: str = "", notation_text: str | None = None):
     layout = board_model.layout_of(ruleset.game)
+    if error is None:
+        board = bookkeeping.tidy(ruleset, board)
+    state = _builder_state(ruleset, board)
     info = {"game": ruleset.game, "title": ruleset.title, "board": board, "seed": seed, "source": source,
+            "start": start,
             "board_schema": ruleset.board_schema, "rule_options": [o.to_json() for o in ruleset.rule_options],
             "adjustments": [a.to_json() for a in ruleset.adjustments],
             "scenarios": [dict(s, url=url_for("board.builder", game=ruleset.game, scenario=s["name"]))
                           for s in games.scenario_list(ruleset.game)],
             "new_board_url": url_for("games_api.new_board", game=ruleset.game),
+            "notation_url": url_for("board.notation", game=ruleset.game),
+            "render_url": url_for("board.render_fragment", game=ruleset.game),
             "labels": {**board_model.LABELS, **layout.labels},
             "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
-            "minor_fields": sorted(layout.card_hidden)}
+            "minor_fields": sorted(layout.card_hidden),
+            "builder": _layout_hints(ruleset, layout),
+            **{k: state[k] for k in ("problem", "notation", "next", "derived")}}
     if error is not None and wants_json():
         return error_of(error)
     try:
         options = ruleset.options_of(board) if isinstance(board, dict) else {}
     except EngineError:
         options = {o.name: o.default for o in ruleset.rule_options}
-    drawing = render_board(ruleset.game, board, edit=True) if isinstance(board, dict) else None
+    drawing = _drawing(ruleset, state) if isinstance(board, dict) else None
     text = board_text if board_text is not None else json.dumps(board, ensure_ascii=False, indent=1)
+    shown_error = bookkeeping.in_words(ruleset, error) if isinstance(error, EngineError) else (
+        {"error": error.message, "field": error.field, "place": ""} if error is not None else None)
     return render(info, "board/builder.html", status_of(error) if error else 200, info=info, ruleset=ruleset,
-                  drawing=drawing, board_text=text, options=options, error=error, title=title)
+                  drawing=drawing, board_text=text, options=options, error=error, shown_error=shown_error,
+                  title=title, notation_text=notation_text if notation_text is not None else (state["notation"] or ""),
+                  has_notation=getattr(ruleset, "notation", None) is not None,
+                  guide=bookkeeping.notation_guide(ruleset))
 
 
 def _form_board(ruleset) -> tuple[Any, str]:
@@ -128,6 +198,7 @@ def start(game: str):
     board, text, seed = None, request.form.get("board", ""), 0
     try:
         board, text = _form_board(ruleset)
+        board = bookkeeping.tidy(ruleset, board)   # the bookkeeping the page does as the judge edits, done here too
         seed = _form_seed()
         title = check_text(request.form.get("title") or "", "title", TITLE_MAX, required=False)
         s = sessions.create(get_store(), ruleset.game, board, seed, [], title)
@@ -165,17 +236,51 @@ def start_fresh(game: str):
 @bp.post("/board/<game>/render")
 @stores_nothing
 def render_fragment(game: str):
-    """The builder's live preview: a board (JSON body) drawn and checked, nothing stored."""
+    """The builder's live preview: a board (JSON body) with the bookkeeping done (`bookkeeping.tidy`), drawn and checked,
+    nothing stored. Answers `{board, html, problem, notation, next, derived}`; `problem` is the error shape in words
+    (`error`, `field`, `path`, `place`) or null."""
     try:
         ruleset = games.game_named(game)
         board = json_body(required=("board",))["board"]
         if not isinstance(board, dict):
             raise RequestError(400, "board: オブジェクトである必要があります", "board")
-        problem = games.board_problem(ruleset, board)
-        return jsonify({"html": str(render_board(ruleset.game, board, edit=True)),
-                        "problem": error_body(problem) if problem else None})
+        state = _builder_state(ruleset, bookkeeping.tidy(ruleset, board))
+        return jsonify({**state, "html": str(_drawing(ruleset, state))})
     except Failure as e:
         return error_of(e)
+
+
+@bp.post("/board/<game>/notation")
+def notation(game: str):
+    """Quick entry: the game's one-line notation (docs/notation.md) read into a board, with the builder's bookkeeping.
+    JSON `{text}` -> `{board, notation}` (the canonical line), or 400 `{error, field: "notation", token, position}`
+    naming the token that is wrong. A plain form (`text`) opens the builder on that board, or on the error."""
+    try:
+        ruleset = games.game_named(game)
+    except Failure as e:
+        return error_of(e)
+    as_json = request.mimetype == "application/json"
+    try:
+        text = json_body(required=("text",))["text"] if as_json else request.form.get("text", "")
+        board, line = bookkeeping.from_notation(ruleset, text)
+    except NotationError as e:
+        body = {**bookkeeping.in_words(ruleset, e), "field": "notation", "status": 400, "board_field": e.field}
+        if as_json:
+            return jsonify(body), 400
+        return _builder_page(ruleset, {}, 0, "", "入力した記法", error=e, board_text="",
+                             notation_text=text if isinstance(text, str) else "")
+    except Failure as e:
+        if as_json:
+            return error_of(e)
+        return _builder_page(ruleset, {}, 0, "", "入力した記法", error=e, board_text="",
+                             notation_text=text if isinstance(text, str) else "")
+    if as_json:
+        return jsonify({"board": board, "notation": line})
+    try:   # the builder's seed travels with the line (a hidden field); without it, 0
+        seed = check_seed(int(request.form.get("seed") or 0))
+    except ValueError:
+        seed = 0
+    return _builder_page(ruleset, board, seed, "", "入力した記法", notation_text=line)
 
 
 # ---- the games API -------------------------------------------------------------------------------------------------

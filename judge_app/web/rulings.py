@@ -131,7 +131,7 @@ def show(slug: str):
     data = ruling_json(ruling)
     return render(
         data, "rulings/show.html", r=r, g=g, when=when(r.created), trace=[cite.entry(e) for e in trace],
-        trace_hidden=hidden, review=data["review"], pending=cite.entry(g.pending.to_json() if g.pending else None),
+        v=data["verdict"], trace_hidden=hidden, review=data["review"], pending=cite.entry(g.pending.to_json() if g.pending else None),
         entry=entry, clause_href=clause_href,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
 

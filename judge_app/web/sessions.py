@@ -1,9 +1,13 @@
 """Sessions: the session page and the session API, side by side, over `application.sessions`.
 
-The page (`bp`), `/sessions/<id>`: the board now, the pending decision, step controls, judge adjustments, the trace
-beside the board, 「この裁定を保存」. Its controls are plain forms (POST, then 303 back to `#live`; an error redraws
-the page with its status) that static/session.js enhances. The API (`api`), `/api/sessions…`: the same actions as
-JSON (DESIGN.md "JSON API"); each answers with what changed (`Change.to_json`).
+The page (`bp`), `/sessions/<id>`: the judge's hand (the open decision first, with what the rules withhold there;
+the step controls and 元に戻す, which says what it takes back; where the game stands), the board, the trace,
+the adjustments (one op, or an effect of several parts, as pickers: web/shared/adjust_form.py), 「この裁定を保存」.
+Its controls are plain forms (POST, then 303 back to `#live`; an error redraws the page with its status and the
+refusal beside its control) that static/session.js sends to the API instead, updating the page in place; it fetches
+what the server draws from `/sessions/<id>/view` and `/sessions/<id>/adjust-fields`. The API (`api`),
+`/api/sessions…`: the same actions as JSON (DESIGN.md "JSON API"); each answers with what changed
+(`Change.to_json`).
 
 What happens when a judge taps a control, 次の決定まで for one: `step_form` (or `step_api`) reads `until` and calls
 `application.sessions.step`, which replays, steps and stores.
@@ -11,15 +15,20 @@ What happens when a judge taps a control, 次の決定まで for one: `step_form
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import asdict
 from typing import Any, Callable
 
 from flask import Blueprint, jsonify, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from judge_app.application import rulings, sessions
 from judge_app.application.citations import Citations
 from judge_app.application.game_json import players_of
 from judge_app.application.inputs import TITLE_MAX, check_text, random_seed
-from judge_app.web.shared import csrf
+from judge_app.application.judged import UNTIL_WORDS, undo_step
+from judge_app.engine import Refused
+from judge_app.web.shared import adjust_form, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.clause_links import clause_href
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
@@ -32,16 +41,25 @@ bp = Blueprint("sessions", __name__)
 bp.before_request(csrf.check)
 api = answer_errors_as_json(Blueprint("sessions_api", __name__, url_prefix="/api"))
 
-UNTIL_LABELS = {"step": "1 ステップ", "decision": "次の決定まで", "phase": "フェイズの終わりまで",
-                "turn": "ターンの終わりまで", "end": "ゲームの終わりまで"}
+UNTIL_LABELS = UNTIL_WORDS
+# The judge's setting 「回答したら次の決定まで進める」, remembered per browser: "stop" stops after each answer. A plain
+# cookie, so that the page's script (document.cookie) and the form without script keep one setting.
+THEN_COOKIE = "judge_answer_then"
+THEN_MAX_AGE = 400 * 24 * 3600
 
 
 def session_json(s: sessions.Session) -> dict:
     return dict(s.to_json(), url=url_for("sessions.show", sid=s.record.id))
 
 
+def carries_on() -> bool:
+    return request.cookies.get(THEN_COOKIE) != "stop"
+
+
 # ---- the page ------------------------------------------------------------------------------------------------------
-def page(sid: str, error: Exception | None = None):
+def page(sid: str, error: Exception | None = None, at: str | None = None, form=None, status: int | None = None):
+    """The session page; `error` (and `at`, the control it came from: answer, adjust, step, undo, save) redraws
+    it with the refusal beside that control; `form` refills the adjustment forms as the judge left them."""
     try:
         s = sessions.load(get_store(), sid)
     except Failure as e:
@@ -52,20 +70,47 @@ def page(sid: str, error: Exception | None = None):
     cite = Citations(g.ruleset)   # the engine's ids shown in the current edition
     entry = cite.entry(selected_entry(g, request.args.get("entry")))
     trace, hidden = trace_window(g, entry, request.args.get("all") == "1")
-    adjustments = [dict(a.to_json(), rule=cite.show(a.rule)[0], fields=adjustment_fields(a.to_json()))
-                   for a in g.ruleset.adjustments]
     chosen = g.ruleset.options_of(g.board)
     rule_options = [dict(o.to_json(), clauses=[cite.show(c)[0] for c in o.clauses],
                          chosen=dict(o.choices).get(chosen.get(o.name), chosen.get(o.name)))
                     for o in g.ruleset.rule_options]
+    values = form if form is not None else MultiDict()
     return render(
-        session_json(s), "sessions/show.html", status_of(error) if error else 200,
+        session_json(s), "sessions/show.html", status or (status_of(error) if error else 200),
         rec=s.record, g=g, trace=[cite.entry(e) for e in trace], trace_hidden=hidden,
         pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
-        adjustments=adjustments, players=players_of(g), until_labels=UNTIL_LABELS, error=error,
+        players=players_of(g), until_labels=UNTIL_LABELS, error=error, at=at,
+        refusal=error if isinstance(error, Refused) else None, undo=undo_step(g), carry_on=carries_on(),
         clause_href=clause_href, answers=g.answers, rule_options=rule_options,
+        adjust=adjust_context(g, cite, values), values=values,
     )
+
+
+def adjust_context(g, cite: Citations, values) -> dict:
+    """The adjustment forms: one op with its fields, and (where the ruleset has effects) an effect's rows."""
+    players, cards = players_of(g), adjust_form.cards_on(g.ruleset.game, g.state.data)
+    ops = [dict(a.to_json(), rule=cite.show(a.rule)[0]) for a in g.ruleset.offered_adjustments() if a.op != "effect"]
+    op = values.get("op") if values.get("op") in {a["op"] for a in ops} else (ops[0]["op"] if ops else None)
+    one = next((a for a in ops if a["op"] == op), None)
+    out = {"ops": ops, "op": op, "fields": adjust_form.fields_for(one, "", players, cards) if one else [],
+           "effect": None}
+    effect = next((a for a in g.ruleset.offered_adjustments() if a.op == "effect"), None)
+    if effect is not None:
+        part_ops = {a["op"]: a for a in adjust_form.part_ops(g.ruleset)}
+
+        def rows(kind: str, n: int) -> list[dict]:
+            out = []
+            for i in range(n):
+                chosen = values.get(f"{kind}[{i}].op") or ""
+                spec = part_ops.get(chosen)
+                out.append({"prefix": f"{kind}[{i}].", "op": chosen if spec else "",
+                            "fields": adjust_form.fields_for(spec, f"{kind}[{i}].", players, cards) if spec else []})
+            return out
+        out["effect"] = {"rule": cite.show(effect.rule)[0], "ops": list(part_ops.values()),
+                         "fields": adjust_form.effect_fields(players, cards),
+                         "cost": rows("cost", adjust_form.COST_ROWS), "parts": rows("parts", adjust_form.PART_ROWS)}
+    return out
 
 
 @bp.get("/sessions/<sid>")
@@ -73,23 +118,72 @@ def show(sid: str):
     return page(sid)
 
 
-def _form_action(sid: str, act: Callable[[], Any]):
-    """A control's form: done, then back to the page; refused, the page again with the error (404: the error)."""
+@bp.get("/sessions/<sid>/view")
+def view(sid: str):
+    """What the page's script cannot draw from the JSON API: the board (the entry `?entry=N` highlighted) and the
+    trace entries from `?since=N` on, as HTML to put in place. Its JSON twin is the session's new entries."""
+    try:
+        s = sessions.load(get_store(), sid)
+    except Failure as e:
+        return error_of(e)
+    g = s.game
+    try:
+        since = max(0, min(int(request.args.get("since", "0")), len(g.trace)))
+    except ValueError:
+        return error_of(RequestError(400, "since: 整数を指定してください", "since"))
+    cite = Citations(g.ruleset)
+    entry = cite.entry(selected_entry(g, request.args.get("entry")))
+    data = sessions.Change(s.record, g, since).to_json()
+    return render(data, "sessions/_view.html", g=g, entries=data["entries"], entry=entry, clause_href=clause_href,
+                  drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
+
+
+@bp.get("/sessions/<sid>/adjust-fields")
+def adjust_fields(sid: str):
+    """The fields of one op, named under `?prefix=` (`""`, `parts[0].`, `cost[1].`), for the adjustment forms'
+    script: the same controls the page draws without it. JSON twin: the fields."""
+    try:
+        g = sessions.load(get_store(), sid).game
+        op, prefix = request.args.get("op", ""), request.args.get("prefix", "")
+        if not re.fullmatch(r"|(?:cost|parts)\[\d{1,2}\]\.", prefix):
+            raise RequestError(400, "prefix: 空、または parts[N]. / cost[N]. を指定してください", "prefix")
+        spec = adjust_form.spec_of(g.ruleset, op) if op else {}   # no op chosen (a row left empty): no fields
+        if prefix and op in ("effect", "concede"):
+            raise RequestError(400, f"op: 効果の一部に「{op}」は使えません", "op")
+    except Failure as e:
+        return error_of(e)
+    fields = adjust_form.fields_for(spec, prefix, players_of(g), adjust_form.cards_on(g.ruleset.game, g.state.data))
+    return render({"op": op, "prefix": prefix, "fields": [asdict(f) for f in fields]}, "sessions/_fields_only.html",
+                  fields=fields, values=MultiDict())
+
+
+def _form_action(sid: str, at: str, act: Callable[[], Any], after=None):
+    """A control's form: done, then back to the page; refused, the page again with the error beside the control
+    (404: the error)."""
     try:
         act()
     except Failure as e:
-        return error_of(e) if status_of(e) == 404 else page(sid, error=e)
-    return redirect(url_for("sessions.show", sid=sid) + "#live", 303)
+        return error_of(e) if status_of(e) == 404 else page(sid, error=e, at=at, form=request.form)
+    resp = redirect(url_for("sessions.show", sid=sid) + "#live", 303)
+    if after is not None:
+        after(resp)
+    return resp
 
 
 # ---- the page's controls as forms ----------------------------------------------------------------------------------
 @bp.post("/sessions/<sid>/step")
 def step_form(sid: str):
-    return _form_action(sid, lambda: sessions.step(get_store(), sid, request.form.get("until", "step")))
+    return _form_action(sid, "step", lambda: sessions.step(get_store(), sid, request.form.get("until", "step")))
 
 
 @bp.post("/sessions/<sid>/answer")
 def answer_form(sid: str):
+    """An option's button. The form carries the setting 「回答したら次の決定まで進める」 (`then`, with the marker
+    `then_shown` that says the checkbox was on the form): ticked, the answer carries on to the next decision;
+    the setting is remembered in this browser. A withheld value is refused (422) with its clause."""
+    shown = request.form.get("then_shown") is not None
+    then = request.form.get("then") or None if shown else None
+
     def answer():
         raw = request.form.get("value")
         if raw is None:
@@ -98,21 +192,33 @@ def answer_form(sid: str):
             value = json.loads(raw)  # option values are sent JSON-encoded, so 1 and "1" stay apart
         except ValueError:
             raise RequestError(400, "value: 選択肢が不正です", "value") from None
-        sessions.answer(get_store(), sid, request.form.get("decision") or None, value)
-    return _form_action(sid, answer)
+        sessions.answer(get_store(), sid, request.form.get("decision") or None, value, then)
+
+    def remember(resp):
+        want = "decision" if then else "stop"
+        if shown and request.cookies.get(THEN_COOKIE, "decision") != want:
+            resp.set_cookie(THEN_COOKIE, want, max_age=THEN_MAX_AGE, samesite="Lax", path="/")
+    return _form_action(sid, "answer", answer, remember)
 
 
 @bp.post("/sessions/<sid>/adjust")
-def adjust_form(sid: str):
+def adjust_form_post(sid: str):
+    """One op, or an effect of several parts. 「項目を表示」 (`prepare`) only draws the fields of the ops chosen
+    (for a browser without script) and applies nothing."""
+    if request.form.get("prepare") is not None:
+        return page(sid, at="adjust", form=request.form)
+
     def adjust():
-        ruleset = sessions.load(get_store(), sid).game.ruleset
-        sessions.adjust(get_store(), sid, parse_adjust_form(ruleset, request.form))
-    return _form_action(sid, adjust)
+        g = sessions.load(get_store(), sid).game
+        body = adjust_form.parse_adjust_form(g.ruleset, request.form, players_of(g),
+                                             adjust_form.cards_on(g.ruleset.game, g.state.data))
+        sessions.adjust(get_store(), sid, body)
+    return _form_action(sid, "adjust", adjust)
 
 
 @bp.post("/sessions/<sid>/undo")
 def undo_form(sid: str):
-    return _form_action(sid, lambda: sessions.undo(get_store(), sid))
+    return _form_action(sid, "undo", lambda: sessions.undo(get_store(), sid))
 
 
 @bp.post("/sessions/<sid>/save")
@@ -120,57 +226,8 @@ def save(sid: str):
     try:
         r = rulings.save(get_store(), sid, request.form.get("title", ""), request.form.get("note", ""))
     except Failure as e:
-        return error_of(e) if status_of(e) == 404 else page(sid, error=e)
+        return error_of(e) if status_of(e) == 404 else page(sid, error=e, at="save")
     return redirect(url_for("rulings.show", slug=r.slug), 303)
-
-
-def adjustment_fields(adj: dict) -> list[dict]:
-    """Form fields for an adjustment's parameters, from its JSON Schema properties."""
-    fields = []
-    for name, schema in (adj.get("params") or {}).items():
-        schema = schema if isinstance(schema, dict) else {}
-        kind = schema.get("type")
-        if isinstance(kind, list):
-            kind = next((k for k in kind if k != "null"), "string")
-        fields.append({"name": name, "label": schema.get("title") or name, "type": kind or "any",
-                       "enum": schema.get("enum"), "required": name in adj.get("required", []),
-                       "description": schema.get("description", "")})
-    return fields
-
-
-def parse_adjust_form(ruleset, form) -> dict:
-    op = form.get("op", "")
-    spec = next((a for a in ruleset.adjustments if a.op == op), None)
-    if spec is None:
-        raise RequestError(400, f"op: 「{op}」はこのゲームの調整にありません", "op")
-    body: dict[str, Any] = {"op": op}
-    for f in adjustment_fields(spec.to_json()):
-        raw = form.get(f["name"])
-        if f["type"] == "boolean":
-            if raw is not None or f["required"]:
-                body[f["name"]] = raw is not None
-        elif raw is not None and raw.strip() != "":
-            body[f["name"]] = _form_value(f, raw.strip())
-    return body
-
-
-def _form_value(f: dict, raw: str) -> Any:
-    """One adjustment field's text as its schema's type (enum values keep their own type)."""
-    if f["enum"]:
-        match = [v for v in f["enum"] if str(v) == raw]
-        return match[0] if match else raw
-    if f["type"] in ("integer", "number"):
-        try:
-            return int(raw) if f["type"] == "integer" else float(raw)
-        except ValueError:
-            what = "整数" if f["type"] == "integer" else "数値"
-            raise RequestError(400, f"{f['name']}: {what}を入力してください", f["name"]) from None
-    if f["type"] in ("object", "array", "any"):
-        try:
-            return json.loads(raw)
-        except ValueError:
-            return raw
-    return raw
 
 
 # ---- the API -------------------------------------------------------------------------------------------------------
@@ -209,10 +266,11 @@ def step_api(sid: str):
 
 @api.post("/sessions/<sid>/answer")
 def answer_api(sid: str):
-    body = json_body(required=("decision", "value"))
+    """`{decision, value, then?}`: `then` (step, decision, …) carries on after the answer, as one action."""
+    body = json_body(required=("decision", "value"), optional=("then",))
     if not isinstance(body["decision"], str):
         raise RequestError(400, "decision: 決定の id（文字列）を指定してください", "decision")
-    return jsonify(sessions.answer(get_store(), sid, body["decision"], body["value"]).to_json())
+    return jsonify(sessions.answer(get_store(), sid, body["decision"], body["value"], body.get("then")).to_json())
 
 
 @api.post("/sessions/<sid>/adjust")

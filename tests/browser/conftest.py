@@ -4,6 +4,7 @@ Screenshots go to screenshots/ at the project root (git-ignored), named after th
 """
 import os
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -38,19 +39,27 @@ def served() -> list[str]:
     return _Recorder.paths
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
+@contextmanager
+def serving(tmp: Path, secret: str):
+    """A fresh app on a loopback port, in a thread; its base URL."""
     from werkzeug.serving import make_server
 
-    tmp = tmp_path_factory.mktemp("browser")
     app = create_app({"DATABASE": str(tmp / "db.sqlite3"), "INDEX_DIR": str(tmp / "index"), "TESTING": True,
-                      "SECRET_KEY": "browser-tests"})
+                      "SECRET_KEY": secret})
     app.wsgi_app = _Recorder(app.wsgi_app)
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("browser"), "browser-tests") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

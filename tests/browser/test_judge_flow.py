@@ -22,7 +22,7 @@ def settle(page):
 def answer(page, value):
     """Step to the next decision if none is open, then press the option whose value is `value`."""
     settle(page)
-    if page.query_selector("#decision") is None:
+    if page.query_selector("#decision.open") is None:
         page.click("button[value=decision]")
     button = f"#decision button[value='{json.dumps(value)}']"
     page.wait_for_selector(button)
@@ -56,6 +56,7 @@ def test_search_and_open_a_clause(page, server):
 def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, browser, width):
     # one click: the scenario's board into the builder
     page.goto(server + "/board/opcg")
+    page.click("details.scenarios > summary")
     page.select_option("#scenario-name", SCENARIO)
     page.click("#scenario-load")
     page.wait_for_url(re.compile("scenario="))
@@ -64,6 +65,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     # add a character to p1's character area with the editor
     page.click("button[data-act=add][data-path='players.p1.characters']")
     dialog = page.locator("#edit-dialog")
+    dialog.locator("#edit-more > summary").click()   # the id is generated; a judge may still type one under 詳細
     dialog.locator("input[name=id]").fill("p1-zoro")
     dialog.locator("input[name=name]").fill("ゾロ")
     dialog.locator("input[name=power]").fill("6000")
@@ -86,7 +88,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
 
     # to the main phase decision, attack with the leader, target the opponent's leader
     page.click("button[value=decision]")
-    page.wait_for_selector("#decision")
+    page.wait_for_selector("#decision.open")
     shot(page, "session-decision")
     answer(page, "attack:p1-L")
     answer(page, "p2-L")
@@ -94,7 +96,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     for _ in range(30):
         if any(r.startswith("opcg:7-1-5") for r in trace_rules(page)):
             break
-        if page.query_selector("#decision"):
+        if page.query_selector("#decision.open"):
             page.click("#decision .options button >> nth=0")
         else:
             page.click("button[value=step]")
@@ -126,7 +128,7 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length < {before}")
     page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    if page.query_selector("#decision") is None:
+    if page.query_selector("#decision.open") is None:
         n = page.evaluate(entries)
         page.keyboard.press(" ")
         page.wait_for_function(f"() => document.querySelectorAll('#trace-list .entry').length > {n}")
@@ -204,6 +206,7 @@ def test_markup_in_user_strings_runs_nothing(browser, width, server):
     # the builder: a card name typed into the editor, and a board pasted as JSON
     page.goto(server + "/board/opcg")
     page.click("button[data-act=add][data-path='players.p1.hand']")
+    page.locator("#edit-dialog #edit-more > summary").click()
     page.locator("#edit-dialog input[name=id]").fill("x1")
     page.locator("#edit-dialog input[name=name]").fill(XSS)
     page.locator("#edit-dialog button[value=save]").click()

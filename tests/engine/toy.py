@@ -30,6 +30,8 @@ class CoinRuleset(Ruleset):
         concede_adjustment("toy:9"),
     )
 
+    call_withheld: tuple = ()   # (value, label, rule, reason) the call withholds (none here; tests/web/hand_toy.py)
+
     def setup(self, board, seed):
         from judge_app.engine import GameState
         data = {"players": {p: dict(v) for p, v in board["players"].items()}, "target": board.get("target", 3),
@@ -46,7 +48,8 @@ class CoinRuleset(Ruleset):
                 g.set("turn", g.turn + 1)
                 g.set("phase", "call")
                 yield g.log("toy:1", "turn", f"{player} のターン", player)
-                call = yield g.ask(player, "表か裏か", [("heads", "表"), ("tails", "裏")], "toy:2")
+                call = yield g.ask(player, "表か裏か", [("heads", "表"), ("tails", "裏")], "toy:2",
+                                  withheld=self.call_withheld)
                 toss = g.rng.choice(["heads", "tails"])
                 g.set("phase", "toss")
                 if call == toss:

@@ -111,7 +111,7 @@ def test_serve_runs_outside_the_clone_and_serves_the_pages(installed):
             c.close()
             assert resp.status == 200, (path, body[:500])
             if path == "/board/opcg":
-                assert "保存されたシナリオ" in body   # the scenarios were found inside the package
+                assert "裁定例から（" in body   # the scenarios were found inside the package
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -169,6 +169,21 @@ def walk_boards(w: Walk) -> None:
         w.api("/board/toy/render", body)
     w.api("/board/nope/render", {"board": {}})
     w.raw("/board/toy/render", "board=1", "application/x-www-form-urlencoded", "POST /board/toy/render as a form")
+    # issue 25: the fresh game beside the mid-game start, quick entry (the notation) as JSON and as a form
+    lines = {"opcg": "T3 メイン p1 p1: C[ゾロ(5000 c3)] DON3 p2: ライフ2", "kaiun": "T3 バトル p1: BA[(パー 6/2)] p2: B0",
+             "kaiun-multi": "T3 バトル 親p1 p1: BA[(チョキ)] p2: B0 p3:", "los": "T3 メイン p1 p1: F[- - - (400/100/200 ↑)] p2:",
+             "thv": "T3 メイン p1 p1: F[(キャラ 3/3 g2)] p2:"}
+    for game in GAMES:
+        w.twins(f"/board/{game}?seed=7&fresh=1")
+        w.api(f"/board/{game}/notation", {"text": lines[game]})
+        w.api(f"/board/{game}/notation", {"text": lines[game] + " Q7"})
+    for body in ({"text": 5}, {"text": ""}, {}, {"text": "T3", "x": 1}):
+        w.api("/board/opcg/notation", body)
+    w.api("/board/toy/notation", {"text": "T3"})
+    w.api("/board/nope/notation", {"text": "T3"})
+    w.form("/board/opcg/notation", {"text": lines["opcg"]})
+    w.form("/board/opcg/notation", {"text": "T3 メイン p1 p1: Q7 p2:"})
+    w.form("/board/opcg/notation", {"text": lines["opcg"]}, csrf=False)
 
 
 def toy_board() -> dict:

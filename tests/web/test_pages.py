@@ -32,7 +32,7 @@ def start(client, board=TOY_BOARD, seed="3", title=""):
 
 def test_builder_html_and_json_twin(client):
     html = client.get("/board/toy").get_data(as_text=True)
-    assert "コイン の盤面" in html and 'id="board-text"' in html and "保存されたシナリオ（1 件）" in html
+    assert "コイン の盤面" in html and 'id="board-text"' in html and "裁定例から（1 件）" in html
     assert 'data-path="players.p1.points"' in html
     for j in (client.get("/board/toy?format=json").get_json(),
               client.get("/board/toy", headers={"Accept": "application/json"}).get_json()):

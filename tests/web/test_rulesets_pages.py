@@ -8,7 +8,8 @@ import pytest
 from judge_app import PROJECT_ROOT
 from judge_app.engine import registry
 from judge_app.application.games import scenario_list
-from judge_app.web.shared.board_model import build
+from judge_app.application import builder as bookkeeping
+from judge_app.web.shared.board_model import build, layout_of
 
 GAMES = [g for g in registry.rulesets() if g != "toy"]
 
@@ -28,9 +29,15 @@ def test_builder_draws_every_player_and_each_schema_zone(client, game):
         assert f'data-path="players.{pid}"' in html
     schema = ruleset.board_schema["properties"]["players"]
     player_schema = (schema.get("properties") or {}).get("p1") or schema.get("additionalProperties")
-    drawn = build(game, board, ruleset.board_schema, ghosts=True)
+    counted = bookkeeping.counted_zones(ruleset)
+    drawn = build(game, board, ruleset.board_schema, ghosts=True, counted=counted)
     keys = {z.key for z in drawn.players[0].zones}
-    assert set(player_schema["properties"]) <= keys, set(player_schema["properties"]) - keys
+    # what is not a zone of its own is in one: a zone's count is that zone's control, a player's state is the
+    # player's own dialog, and the engine's bookkeeping (layout.player_internal) is never the judge's to set
+    layout = layout_of(game)
+    folded = {c["count"] for c in counted.values()} | set(drawn.players[0].fields) | set(layout.player_internal)
+    assert set(player_schema["properties"]) <= keys | folded, set(player_schema["properties"]) - keys - folded
+    assert not keys & set(layout.player_internal) - set(layout.derived)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,7 +61,7 @@ def test_concede_through_the_adjust_form_ends_the_game(client, game):
     t = token(client, f"/board/{game}")
     url = client.post(f"/board/{game}/fresh", data={"csrf": t, "seed": "3"}).headers["Location"]
     html = client.get(url).get_data(as_text=True)
-    assert 'name="op" value="concede"' in html
+    assert '<option value="concede">' in html   # the adjustment form offers 投了
     r = client.post(f"{url}/adjust", data={"csrf": t, "op": "concede", "target": "p1"})
     assert r.status_code == 303, r.get_data(as_text=True)[:600]
     j = client.get(url + "?format=json").get_json()

@@ -26,35 +26,46 @@ CARD = {
     "required": ["id", "name", "janken", "unchi_kachi", "unchi_aiko_make", "cost"],
     "additionalProperties": False,
     "properties": {
-        "id": {"type": "string", "minLength": 1, "maxLength": 40, "pattern": "^[0-9A-Za-z_.:-]+$"},
-        "name": {"type": "string", "minLength": 1, "maxLength": 80},
-        "number": {"type": "string", "maxLength": 40, "description": "カードナンバー (2-12)"},
-        "janken": {"enum": list(JANKEN), "description": "ジャンケン (2-2)"},
-        "unchi_kachi": {"type": "integer", "minimum": 0, "maximum": 99, "description": "運値(カチ) (2-3)"},
-        "unchi_aiko_make": {"type": "integer", "minimum": 0, "maximum": 99, "description": "運値(アイコ・マケ) (2-4)"},
-        "cost": {"type": "integer", "minimum": 0, "maximum": 30, "description": "コスト (2-5)"},
-        "filler": {"type": "boolean"},
+        "id": {"type": "string", "minLength": 1, "maxLength": 40, "pattern": "^[0-9A-Za-z_.:-]+$", "title": "カードID"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "title": "カード名"},
+        "number": {"type": "string", "maxLength": 40, "title": "カードナンバー", "description": "カードナンバー (2-12)"},
+        "janken": {"enum": list(JANKEN), "title": "ジャンケン", "description": "ジャンケン (2-2)",
+                   "x-choices": [{"value": j, "label": j, "rule": "kaiun:2-2"} for j in JANKEN]},
+        "unchi_kachi": {"type": "integer", "minimum": 0, "maximum": 99, "title": "運値(カチ)",
+                        "description": "運値(カチ) (2-3)"},
+        "unchi_aiko_make": {"type": "integer", "minimum": 0, "maximum": 99, "title": "運値(アイコ・マケ)",
+                            "description": "運値(アイコ・マケ) (2-4)"},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 30, "title": "コスト", "description": "コスト (2-5)"},
+        "filler": {"type": "boolean", "title": "内容不明のカード"},
     },
 }
 
+ZONE_TITLES = {"deck": "デッキ", "hand": "手札", "barrier": "バリア", "trash": "トラッシュ", "battle_area": "バトルエリア",
+               "cost_area": "コストエリア"}
+
 
 def player_schema() -> dict:
-    props: dict = {z: {"type": "array", "items": CARD, "maxItems": 200} for z in ZONES}
-    props["battle_area"] = {"type": "array", "items": CARD, "maxItems": 1}
+    props: dict = {z: {"type": "array", "items": CARD, "maxItems": 200, "title": ZONE_TITLES[z]} for z in ZONES}
+    props["battle_area"] = {"type": "array", "items": CARD, "maxItems": 1, "title": ZONE_TITLES["battle_area"]}
     for z in FILLABLE:
-        props[f"{z}_count"] = {"type": "integer", "minimum": 0, "maximum": 200}
+        props[f"{z}_count"] = {"type": "integer", "minimum": 0, "maximum": 200,
+                               "title": f"{ZONE_TITLES[z]}の枚数", "description": "並べたカードを含む枚数（残りは内容不明）"}
     props.update({
-        "face_up": {"type": "boolean", "description": "バトルエリアのカードが表向きか"},
-        "unchi_mod": {"type": "object", "additionalProperties": False,
-                      "properties": {"kachi": {"type": "integer"}, "aiko_make": {"type": "integer"}}},
-        "win_battle": {"type": "boolean", "description": "「このバトルに勝つ」(10-2-3) が有効"},
-        "battle_result": {"enum": [None, "win", "lose", "draw"]},
-        "defeat": {"enum": [None, "battle", "refresh"], "description": "満たしている敗北条件 (1-2-2)"},
-        "kaiun_used": {"type": "boolean"},
-        "win_used": {"type": "boolean", "description": "【バトル勝利時】をこのターン発動した (10-1-2-2)"},
-        "lose_used": {"type": "boolean", "description": "【バトル敗北時】をこのターン発動した (10-1-3-2)"},
-        "lost": {"type": "boolean"},
-        "left": {"type": "boolean"},
+        "face_up": {"type": "boolean", "title": "バトルエリアのカードが表向き", "description": "バトルエリアのカードが表向きか"},
+        "unchi_mod": {"type": "object", "additionalProperties": False, "title": "運値の修正",
+                      "properties": {"kachi": {"type": "integer", "title": "運値(カチ)の修正"},
+                                     "aiko_make": {"type": "integer", "title": "運値(アイコ・マケ)の修正"}}},
+        "win_battle": {"type": "boolean", "title": "「このバトルに勝つ」", "description": "「このバトルに勝つ」(10-2-3) が有効"},
+        "battle_result": {"enum": [None, "win", "lose", "draw"], "title": "このバトルの結果"},
+        "defeat": {"enum": [None, "battle", "refresh"], "title": "満たしている敗北条件",
+                   "description": "満たしている敗北条件 (1-2-2)"},
+        "kaiun_used": {"type": "boolean", "title": "【開運時】をこのターン発動した"},
+        "win_used": {"type": "boolean", "title": "【バトル勝利時】をこのターン発動した",
+                     "description": "【バトル勝利時】をこのターン発動した (10-1-2-2)"},
+        "lose_used": {"type": "boolean", "title": "【バトル敗北時】をこのターン発動した",
+                      "description": "【バトル敗北時】をこのターン発動した (10-1-3-2)"},
+        "lost": {"type": "boolean", "title": "敗北した"},
+        "left": {"type": "boolean", "title": "ゲームから離脱した"},
     })
     return {"type": "object", "additionalProperties": False, "properties": props}
 
@@ -65,8 +76,8 @@ def board_schema(min_players: int, max_players: int, extra: dict | None = None) 
         "players": {"type": "object", "additionalProperties": False,
                     "required": names[:min_players],
                     "properties": {n: player_schema() for n in names}},
-        "turn": {"type": "integer", "minimum": 0, "maximum": 10000},
-        "phase": {"enum": [None, *PHASES]},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 10000, "title": "ターン"},
+        "phase": {"enum": [None, *PHASES], "title": "フェイズ"},
         "winner": {"type": ["string", "null"]},
         "finished": {"type": "boolean"},
         "options": {"type": "object"},

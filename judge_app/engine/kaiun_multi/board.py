@@ -6,7 +6,18 @@ import random
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.trace import BoardError
 
-BOARD_SCHEMA = kb.board_schema(3, 5, {"parent": {"type": ["string", "null"], "description": "親のプレイヤー"}})
+BOARD_SCHEMA = kb.board_schema(3, 5, {"parent": {
+    "type": ["string", "null"], "title": "親", "description": "親のプレイヤー",
+    "x-choices": [{"value": f"p{i}", "label": f"p{i}", "rule": "kaiun-multi:1-1-1-1"} for i in range(1, 6)]}})
+
+
+def tidy_board(board: dict) -> dict:
+    """The board builder's bookkeeping (application/builder.py): a game under way has a 親 (6-6-7), so a judge who
+    sets the phase first gets p1 as the 親 until they choose another, and may set the two in either order."""
+    if isinstance(board, dict) and board.get("phase") not in (None, "setup") and board.get("parent") is None \
+            and isinstance(board.get("players"), dict) and "p1" in board["players"]:
+        board["parent"] = "p1"
+    return board
 
 
 def check_seats(board: dict) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from judge_app.engine.los.board_terms import DISPLAYS, ICONS, LANES, ROWS, parse_keywords
+from judge_app.engine.los.board_terms import DISPLAY_JA, DISPLAYS, ICON_JA, ICONS, LANES, ROWS, parse_keywords
 from judge_app.engine.los.deckgen import random_board
 from judge_app.engine.los.phases import PHASES
 from judge_app.engine.trace import BoardError
@@ -12,6 +12,19 @@ from judge_app.engine.trace import BoardError
 KEYWORD_PATTERN = r"^(上空|2回攻撃|毒呪|(スピード耐性|エネルギー耐性)[:：][0-9]{1,2})$"
 STAT = {"type": "integer", "minimum": 0, "maximum": 100000}
 TURN_NO = {"type": "integer", "minimum": 0}
+# The closed sets a judge picks from, each with the clause that defines it (the builder's pickers read `x-choices`,
+# an annotation JSON Schema validators ignore); `param` ":" is a keyword written with its X (スピード耐性:3).
+KEYWORD_CHOICES = [
+    {"value": "上空", "label": "上空", "rule": "los:8.13.1"},
+    {"value": "スピード耐性", "label": "スピード耐性：X", "rule": "los:8.13.2", "param": ":"},
+    {"value": "エネルギー耐性", "label": "エネルギー耐性：X", "rule": "los:8.13.3", "param": ":"},
+    {"value": "2回攻撃", "label": "2回攻撃", "rule": "los:8.13.4"},
+    {"value": "毒呪", "label": "毒呪", "rule": "los:8.13.5"},
+]
+TYPE_CHOICES = [{"value": "character", "label": "キャラクターカード", "rule": "los:2.1"},
+                {"value": "effect", "label": "エフェクトカード", "rule": "los:2.2"},
+                {"value": "support", "label": "サポートカード", "rule": "los:2.3"},
+                {"value": "unknown", "label": "不明（内容を問わないカード）", "rule": "los:2"}]
 
 MOD = {
     "type": "object", "required": ["stat", "op", "value", "until"], "additionalProperties": False,
@@ -22,29 +35,38 @@ MOD = {
 CARD = {
     "type": "object", "required": ["id", "name"],
     "properties": {
-        "id": {"type": "string", "minLength": 1, "maxLength": 40},
-        "name": {"type": "string", "minLength": 1, "maxLength": 80},
-        "type": {"enum": ["character", "effect", "support", "unknown"], "description": "2. カードの種類"},
-        "cost": STAT, "speed": STAT,
-        "atk": STAT, "def": STAT, "down": STAT,
-        "lead": {"type": "array", "items": {"enum": list(ICONS)}, "uniqueItems": True,
-                 "description": "2.1.1 リードアイコン: 正位置のカードに印刷された向き"},
-        "keywords": {"type": "array", "items": {"type": "string", "pattern": KEYWORD_PATTERN}, "uniqueItems": True},
-        "flash": {"type": "boolean", "description": "2.2.1 エフェクト（フラッシュ）"},
-        "field": {"type": "boolean", "description": "2.3.1 サポートカード（フィールド）"},
+        "id": {"type": "string", "minLength": 1, "maxLength": 40, "title": "カードID"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "title": "カード名"},
+        "type": {"enum": ["character", "effect", "support", "unknown"], "title": "カードの種類",
+                 "description": "2. カードの種類", "x-choices": TYPE_CHOICES},
+        "cost": {**STAT, "title": "コスト"}, "speed": {**STAT, "title": "スピード"},
+        "atk": {**STAT, "title": "ATK"}, "def": {**STAT, "title": "DEF"}, "down": {**STAT, "title": "DOWN"},
+        "lead": {"type": "array", "items": {"enum": list(ICONS)}, "uniqueItems": True, "title": "リードアイコン",
+                 "description": "2.1.1 リードアイコン: 正位置のカードに印刷された向き",
+                 "x-choices": [{"value": i, "label": ICON_JA[i], "rule": "los:2.1.1"} for i in ICONS]},
+        "keywords": {"type": "array", "items": {"type": "string", "pattern": KEYWORD_PATTERN}, "uniqueItems": True,
+                     "title": "キーワード", "x-choices": KEYWORD_CHOICES},
+        "flash": {"type": "boolean", "title": "フラッシュ", "description": "2.2.1 エフェクト（フラッシュ）"},
+        "field": {"type": "boolean", "title": "フィールド", "description": "2.3.1 サポートカード（フィールド）"},
         # characters on the board
-        "display": {"enum": list(DISPLAYS)},
-        "face_down": {"type": "boolean"},
-        "entered_turn": TURN_NO, "display_changed_turn": TURN_NO, "flipped_turn": TURN_NO,
-        "moved_turn": TURN_NO, "attack_turn": TURN_NO, "attacks": {"type": "integer", "minimum": 0, "maximum": 2},
-        "battles": {"type": "integer", "minimum": 0, "maximum": 2},
-        "mods": {"type": "array", "items": MOD, "maxItems": 50},
-        "damage": {"type": "integer", "minimum": 0},
-        "cannot": {"type": "array", "items": {"type": "object", "required": ["action", "until"],
-                                               "properties": {"action": {"enum": ["attack", "move", "display"]},
-                                                              "until": {"enum": ["battle", "turn", "permanent"]}}}},
+        "display": {"enum": list(DISPLAYS), "title": "表示",
+                    "x-choices": [{"value": d, "label": DISPLAY_JA[d], "rule": "los:6.1" if d == "attack" else "los:6.2"}
+                                  for d in DISPLAYS]},
+        "face_down": {"type": "boolean", "title": "裏側表示", "description": "6.4 裏側表示"},
+        "entered_turn": {**TURN_NO, "title": "登場したターン"},
+        "display_changed_turn": {**TURN_NO, "title": "表示を変えたターン"},
+        "flipped_turn": {**TURN_NO, "title": "表側表示にしたターン"},
+        "moved_turn": {**TURN_NO, "title": "移動したターン"}, "attack_turn": {**TURN_NO, "title": "アタックしたターン"},
+        "attacks": {"type": "integer", "minimum": 0, "maximum": 2, "title": "このターンのアタック回数"},
+        "battles": {"type": "integer", "minimum": 0, "maximum": 2, "title": "このターンの戦闘回数"},
+        "mods": {"type": "array", "items": MOD, "maxItems": 50, "title": "修正（実行時）"},
+        "damage": {"type": "integer", "minimum": 0, "title": "ダメージ（実行時）"},
+        "cannot": {"type": "array", "title": "禁止（実行時）",
+                   "items": {"type": "object", "required": ["action", "until"],
+                             "properties": {"action": {"enum": ["attack", "move", "display"]},
+                                            "until": {"enum": ["battle", "turn", "permanent"]}}}},
         # energy and support cards
-        "gained": {"type": "boolean", "description": "6.6 ゲイン表示（横向き）なら true"},
+        "gained": {"type": "boolean", "title": "ゲイン表示", "description": "6.6 ゲイン表示（横向き）なら true"},
     },
 }
 CARDS = {"type": "array", "items": CARD, "maxItems": 200}
@@ -54,12 +76,14 @@ ROW = {"type": "array", "minItems": LANES, "maxItems": LANES, "items": {"anyOf":
 PLAYER = {
     "type": "object", "required": ["life"], "additionalProperties": False,
     "properties": {
-        "life": {"type": "integer", "minimum": -100000, "maximum": 100000},
-        "deck": CARDS, "deck_count": {"type": "integer", "minimum": 0, "maximum": 200,
-                                      "description": "デッキの下にある内容不明のカードの枚数"},
-        "hand": CARDS, "trash": CARDS, "energy": CARDS, "support": CARDS,
-        "front": ROW, "back": ROW,
-        "energy_placed_turn": TURN_NO,
+        "life": {"type": "integer", "minimum": -100000, "maximum": 100000, "title": "ライフ"},
+        "deck": {**CARDS, "title": "デッキ"},
+        "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
+                       "description": "デッキの下にある内容不明のカードの枚数"},
+        "hand": {**CARDS, "title": "手札"}, "trash": {**CARDS, "title": "トラッシュゾーン"},
+        "energy": {**CARDS, "title": "エネルギーゾーン"}, "support": {**CARDS, "title": "サポートゾーン"},
+        "front": {**ROW, "title": "前衛"}, "back": {**ROW, "title": "後衛"},
+        "energy_placed_turn": {**TURN_NO, "title": "エネルギーを置いたターン"},
     },
 }
 
@@ -70,10 +94,10 @@ BOARD_SCHEMA = {
     "properties": {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER, "p2": PLAYER}},
-        "turn": TURN_NO,
-        "phase": {"enum": [None, *PHASES]},
-        "turn_player": {"enum": ["p1", "p2"]},
-        "first_player": {"enum": ["p1", "p2"]},
+        "turn": {**TURN_NO, "title": "ターン"},
+        "phase": {"enum": [None, *PHASES], "title": "フェイズ"},
+        "turn_player": {"enum": ["p1", "p2"], "title": "ターンプレイヤー"},
+        "first_player": {"enum": ["p1", "p2"], "title": "先攻プレイヤー"},
         "options": {"type": "object"},
         # runtime fields a state carries (so that a state can be entered again as a board)
         "winner": {"type": ["string", "null"]}, "finished": {"type": "boolean"},

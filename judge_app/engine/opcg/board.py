@@ -15,24 +15,38 @@ CATEGORIES = ["リーダー", "キャラ", "イベント", "ステージ", "不�
 KEYWORDS = ["ブロッカー", "速攻", "ダブルアタック", "バニッシュ", "トリガー", "カウンター", "メイン"]
 ID_PATTERN = "^[A-Za-z0-9_-]{1,40}$"
 
+# The closed sets a judge picks from, each value with the clause that defines it (the builder's pickers read
+# `x-choices`, an annotation JSON Schema validators ignore).
+KEYWORD_RULES = {"ブロッカー": "opcg:10-1-4", "速攻": "opcg:10-1-1", "ダブルアタック": "opcg:10-1-2",
+                 "バニッシュ": "opcg:10-1-3", "トリガー": "opcg:10-1-5", "カウンター": "opcg:10-2-4", "メイン": "opcg:10-2-3"}
+
+
+def _choices(values, rule, label=lambda v: v) -> list[dict]:
+    return [{"value": v, "label": label(v), "rule": rule(v) if callable(rule) else rule} for v in values]
+
+
 CARD_SCHEMA = {
     "type": "object",
     "required": ["id", "name"],
     "additionalProperties": False,
     "properties": {
-        "id": {"type": "string", "pattern": ID_PATTERN},
-        "name": {"type": "string", "minLength": 1, "maxLength": 80},
-        "category": {"enum": CATEGORIES, "default": "キャラ"},
-        "number": {"type": "string", "maxLength": 40, "description": "カードナンバー (5-1-2-3)"},
-        "cost": {"type": "integer", "minimum": 0, "maximum": 99},
-        "power": {"type": "integer", "minimum": 0, "maximum": 99000},
-        "counter": {"type": "integer", "minimum": 0, "maximum": 99000},
-        "life": {"type": "integer", "minimum": 0, "maximum": 20},
-        "colors": {"type": "array", "items": {"enum": COLOURS}, "uniqueItems": True, "maxItems": 6},
-        "keywords": {"type": "array", "items": {"enum": KEYWORDS}, "uniqueItems": True},
-        "rested": {"type": "boolean"},
-        "don": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
-        "played_this_turn": {"type": "boolean"},
+        "id": {"type": "string", "pattern": ID_PATTERN, "title": "カードID"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "title": "カード名"},
+        "category": {"enum": CATEGORIES, "default": "キャラ", "title": "カード種類",
+                     "x-choices": _choices(CATEGORIES, "opcg:2-2-2")},
+        "number": {"type": "string", "maxLength": 40, "title": "カードナンバー", "description": "カードナンバー (5-1-2-3)"},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 99, "title": "コスト"},
+        "power": {"type": "integer", "minimum": 0, "maximum": 99000, "title": "パワー"},
+        "counter": {"type": "integer", "minimum": 0, "maximum": 99000, "title": "カウンター"},
+        "life": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（リーダーカードに書かれた値）"},
+        "colors": {"type": "array", "items": {"enum": COLOURS}, "uniqueItems": True, "maxItems": 6, "title": "色",
+                   "x-choices": _choices(COLOURS, "opcg:2-3-3")},
+        "keywords": {"type": "array", "items": {"enum": KEYWORDS}, "uniqueItems": True, "title": "キーワード効果",
+                     "x-choices": _choices(KEYWORDS, KEYWORD_RULES.get, lambda k: f"【{k}】")},
+        "rested": {"type": "boolean", "title": "レスト", "description": "カードがレスト（横向き）になっている"},
+        "don": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "付与されたドン!!",
+                "description": "このカードに付与されているドン!!の枚数（ドン!!デッキから取ります）"},
+        "played_this_turn": {"type": "boolean", "title": "このターンに登場した"},
     },
 }
 
@@ -41,22 +55,27 @@ PLAYER_SCHEMA = {
     "required": ["leader"],
     "additionalProperties": False,
     "properties": {
-        "leader": CARD_SCHEMA,
-        "characters": {"type": "array", "items": CARD_SCHEMA, "maxItems": 5},
-        "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA]},
-        "hand": {"type": "array", "items": CARD_SCHEMA},
-        "deck": {"type": "array", "items": CARD_SCHEMA, "description": "index 0 がデッキの一番上"},
-        "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "description": "内容を問わないデッキの枚数（deck の下に足す）"},
-        "trash": {"type": "array", "items": CARD_SCHEMA},
-        "life": {"type": "array", "items": CARD_SCHEMA, "description": "index 0 がライフの一番上"},
-        "life_count": {"type": "integer", "minimum": 0, "maximum": 20},
-        "hand_count": {"type": "integer", "minimum": 0, "maximum": 100},
-        "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
-        "cost_area": {"type": "object", "additionalProperties": False,
-                      "properties": {"active": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL},
-                                     "rested": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL}}},
-        "leader_damaged_at_zero": {"type": "boolean"},
-        "cards_total": {"type": "integer", "description": "実行時: このプレイヤーのカードの総数（不変条件）"},
+        "leader": {**CARD_SCHEMA, "title": "リーダー"},
+        "characters": {"type": "array", "items": CARD_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
+        "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA], "title": "ステージエリア"},
+        "hand": {"type": "array", "items": CARD_SCHEMA, "title": "手札"},
+        "deck": {"type": "array", "items": CARD_SCHEMA, "title": "デッキ", "description": "index 0 がデッキの一番上"},
+        "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
+                       "description": "内容を問わないデッキの枚数（deck の下に足す）"},
+        "trash": {"type": "array", "items": CARD_SCHEMA, "title": "トラッシュ"},
+        "life": {"type": "array", "items": CARD_SCHEMA, "title": "ライフ", "description": "index 0 がライフの一番上"},
+        "life_count": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（内容不明の枚数）"},
+        "hand_count": {"type": "integer", "minimum": 0, "maximum": 100, "title": "手札（内容不明の枚数）"},
+        "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "ドン!!デッキ",
+                     "description": "省くと、ほかの場所にないドン!!（10枚のうち）がドン!!デッキにあるものとします"},
+        "cost_area": {"type": "object", "additionalProperties": False, "title": "コストエリアのドン!!",
+                      "properties": {"active": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL,
+                                                "title": "アクティブのドン!!"},
+                                     "rested": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL,
+                                                "title": "レストのドン!!"}}},
+        "leader_damaged_at_zero": {"type": "boolean", "title": "ライフ0枚でリーダーがダメージを受けた（実行時）"},
+        "cards_total": {"type": "integer", "title": "カード総数（実行時）",
+                        "description": "実行時: このプレイヤーのカードの総数（不変条件）"},
     },
 }
 
@@ -69,9 +88,9 @@ BOARD_SCHEMA = {
     "properties": {
         "players": {"type": "object", "required": ["p1", "p2"], "additionalProperties": False,
                     "properties": {"p1": PLAYER_SCHEMA, "p2": PLAYER_SCHEMA}},
-        "turn": {"type": "integer", "minimum": 0, "maximum": 10000},
-        "phase": {"enum": [None, *PHASES]},
-        "turn_player": {"enum": ["p1", "p2"]},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 10000, "title": "ターン"},
+        "phase": {"enum": [None, *PHASES], "title": "フェイズ"},
+        "turn_player": {"enum": ["p1", "p2"], "title": "ターンプレイヤー"},
         "options": {"type": "object"},
         # runtime fields a state carries, accepted so that a state can be entered again as a board
         "winner": {"type": ["string", "null"]},
@@ -80,7 +99,7 @@ BOARD_SCHEMA = {
         "effect_seq": {"type": "integer"},
         "keyword_uses": {"type": "array", "items": {"type": "array"}},
         "battle": {"type": ["object", "null"]},
-        "first_player": {"enum": ["p1", "p2", None]},
+        "first_player": {"enum": ["p1", "p2", None], "title": "先攻プレイヤー"},
     },
 }
 
@@ -116,11 +135,30 @@ def expand_player(player: str, pdata: dict) -> dict:
         p["stage"].setdefault("rested", False)
     area = {"active": 0, "rested": 0, **(p.get("cost_area") or {})}
     p["cost_area"] = area
-    attached = p["leader"]["don"] + sum(c["don"] for c in p["characters"])
     if "don_deck" not in p:  # the DON!! not entered anywhere else are in the DON!! deck
-        p["don_deck"] = max(0, DON_TOTAL - area["active"] - area["rested"] - attached)
+        p["don_deck"] = max(0, don_deck_left(p))
     p.setdefault("leader_damaged_at_zero", False)
     return p
+
+
+def don_deck_left(p: dict) -> int:
+    """The DON!! of a player's 10 (5-1-2) that are neither in the cost area nor attached to a card: the DON!! deck
+    when the board leaves it out (negative when the others are already more than 10)."""
+    area = p.get("cost_area") or {}
+    cards = [p.get("leader"), *(p.get("characters") or [])]
+    attached = sum(c.get("don", 0) for c in cards if isinstance(c, dict) and isinstance(c.get("don", 0), int))
+    counted = [v for v in (area.get("active", 0), area.get("rested", 0)) if isinstance(v, int)]
+    return DON_TOTAL - sum(counted) - attached
+
+
+def tidy_board(board: dict) -> dict:
+    """The board builder's bookkeeping (application/builder.py): the DON!! deck is left to the rules, so DON!!
+    attached to a card or put in the cost area are taken from it, and its count never disagrees with them."""
+    players = board.get("players") if isinstance(board, dict) else None
+    for p in (players or {}).values() if isinstance(players, dict) else ():
+        if isinstance(p, dict) and isinstance(p.get("cost_area", {}), dict) and don_deck_left(p) >= 0:
+            p.pop("don_deck", None)
+    return board
 
 
 def check_board(board: dict) -> None:
@@ -150,6 +188,9 @@ def check_board(board: dict) -> None:
                     raise BoardError(f"{field}: カードID「{card['id']}」が {seen[card['id']]} と重複しています", field)
                 seen[card["id"]] = field
         total = p["don_deck"] + p["cost_area"]["active"] + p["cost_area"]["rested"] + p["leader"]["don"] + sum(c["don"] for c in p["characters"])
+        if total != DON_TOTAL and "don_deck" not in raw:
+            raise BoardError(f"{where}.cost_area: コストエリアと付与のドン!!が合わせて{total}枚です。ドン!!は全部で10枚です (5-1-2)",
+                             f"{where}.cost_area")
         if total != DON_TOTAL:
             raise BoardError(f"{where}.don_deck: ドン!!の合計（ドン!!デッキ・コストエリア・付与）が{total}枚です。10枚ちょうどにしてください (5-1-2)", f"{where}.don_deck")
         if fresh:

@@ -31,26 +31,42 @@ MOD = {
                    "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
                    "until": {"enum": ["battle", "turn", "permanent"]}},
 }
+RACE_NAMES = ["人間", "妖怪", "妖精", "魔法使い", "河童", "吸血鬼", "幽霊", "天狗", "鬼", "天人", "獣", "神"]   # 2.6.2
+# The closed sets a judge picks from, each with the clause that defines it (the builder's pickers read `x-choices`,
+# an annotation JSON Schema validators ignore); `param` "()" is a word written with its X (抵抗(2)).
+RACE_CHOICES = [{"value": r, "label": r, "rule": "thv:2.6.2"} for r in RACE_NAMES] + \
+    [{"value": "なし", "label": "なし", "rule": "thv:2.6.3"}]
+KEYWORD_CHOICES = [{"value": name, "label": f"{name}(X)" if name in kw.WITH_X else name, "rule": f"thv:{rule}",
+                    **({"param": "()"} if name in kw.WITH_X else {})} for name, rule in kw.KEYWORDS.items()]
+STATE_SCHEMA = {"enum": ["active", "sleep"], "title": "状態",
+                "x-choices": [{"value": "active", "label": "アクティブ", "rule": "thv:5.1.2.a"},
+                              {"value": "sleep", "label": "スリープ", "rule": "thv:5.1.2"}]}
 CARD_PROPS = {
-    "id": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,40}$"},
-    "owner": {"enum": list(PLAYERS)},
-    "name": {"type": "string", "minLength": 1, "maxLength": 80},
-    "no": {"type": "string", "maxLength": 20},
-    "type": {"enum": ["character", "spell", "command", "unknown"]},
-    "cost": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^(-|Nullity)$"},
-    "need": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^Nullity$"},
-    "attack": _stat, "toughness": _stat,
-    "attack_mod": {"type": "integer", "minimum": -99, "maximum": 99},
-    "toughness_mod": {"type": "integer", "minimum": -99, "maximum": 99},
-    "graze": {"type": "integer", "minimum": 0, "maximum": 99},
-    "race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6},
-    "caster": {"type": "string", "maxLength": 80},
-    "alt_race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6,
+    "id": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,40}$", "title": "カードID"},
+    "owner": {"enum": list(PLAYERS), "title": "持ち主"},
+    "name": {"type": "string", "minLength": 1, "maxLength": 80, "title": "カード名"},
+    "no": {"type": "string", "maxLength": 20, "title": "カードナンバー"},
+    "type": {"enum": ["character", "spell", "command", "unknown"], "title": "カードの種類",
+             "x-choices": [{"value": "character", "label": "キャラクター", "rule": "thv:2.2"},
+                           {"value": "spell", "label": "スペル", "rule": "thv:2.2"},
+                           {"value": "command", "label": "コマンド", "rule": "thv:2.2"},
+                           {"value": "unknown", "label": "不明（内容を問わないカード）", "rule": "thv:2.2"}]},
+    "cost": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^(-|Nullity)$", "title": "コスト"},
+    "need": {"type": ["integer", "string"], "minimum": 0, "maximum": 99, "pattern": "^Nullity$", "title": "必要ノード"},
+    "attack": {**_stat, "title": "攻撃力"}, "toughness": {**_stat, "title": "耐久力"},
+    "attack_mod": {"type": "integer", "minimum": -99, "maximum": 99, "title": "攻撃力の修正（装備・呪符）"},
+    "toughness_mod": {"type": "integer", "minimum": -99, "maximum": 99, "title": "耐久力の修正（装備・呪符）"},
+    "graze": {"type": "integer", "minimum": 0, "maximum": 99, "title": "グレイズ"},
+    "race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6, "title": "種族",
+             "x-choices": RACE_CHOICES},
+    "caster": {"type": "string", "maxLength": 80, "title": "術者"},
+    "alt_race": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 6, "title": "代替レース",
                  "description": "代替レース（2.7.2）: アイコン1つを1要素に。例 [\"妖怪\", \"妖怪\"] は妖怪2枚"},
-    "keywords": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 20},
-    "effect": EFFECT,
+    "keywords": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 20,
+                 "title": "戦術・特殊効果", "x-choices": KEYWORD_CHOICES},
+    "effect": {**EFFECT, "title": "効果（判定員が書く）"},
     "activated": {
-        "type": "object", "required": ["timing", "effect"], "additionalProperties": False,
+        "type": "object", "required": ["timing", "effect"], "additionalProperties": False, "title": "起動効果",
         "properties": {"timing": {"enum": ["常時", "自分ターン", "相手ターン"]},
                        "cost": {"type": "integer", "minimum": 0, "maximum": 99}, "sleep": {"type": "boolean"},
                        "effect": EFFECT},
@@ -58,17 +74,18 @@ CARD_PROPS = {
 }
 CARD = {"type": "object", "required": ["id", "name"], "additionalProperties": False, "properties": CARD_PROPS}
 NODE = {"type": "object", "required": ["id", "name"], "additionalProperties": False,
-        "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]}}}
+        "properties": {**CARD_PROPS, "state": STATE_SCHEMA}}
 SET_CARD = {"type": "object", "required": ["id", "name"], "additionalProperties": False,
-            "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]}}}
+            "properties": {**CARD_PROPS, "state": STATE_SCHEMA}}
 FIELD_CARD = {
     "type": "object", "required": ["id", "name"], "additionalProperties": False,
-    "properties": {**CARD_PROPS, "state": {"enum": ["active", "sleep"]},
-                   "damage": {"type": "integer", "minimum": 0, "maximum": 999},
-                   "battle_damage": {"type": "integer", "minimum": 0, "maximum": 999},
-                   "deathblow": {"type": "boolean", "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
-                   "mods": {"type": "array", "items": MOD, "maxItems": 50},
-                   "sets": {"type": "array", "items": SET_CARD, "maxItems": 20}},
+    "properties": {**CARD_PROPS, "state": STATE_SCHEMA,
+                   "damage": {"type": "integer", "minimum": 0, "maximum": 999, "title": "ダメージ"},
+                   "battle_damage": {"type": "integer", "minimum": 0, "maximum": 999, "title": "戦闘ダメージ"},
+                   "deathblow": {"type": "boolean", "title": "決死状態",
+                                 "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
+                   "mods": {"type": "array", "items": MOD, "maxItems": 50, "title": "修正（実行時）"},
+                   "sets": {"type": "array", "items": SET_CARD, "maxItems": 20, "title": "セットされたカード"}},
 }
 
 
@@ -79,10 +96,13 @@ def _cards(item, n=200):
 PLAYER = {
     "type": "object", "additionalProperties": False,
     "properties": {
-        "life": {"type": "integer", "minimum": -999, "maximum": 999},
-        "deck": _cards(CARD, 120), "deck_count": {"type": "integer", "minimum": 0, "maximum": 120},
-        "hand": _cards(CARD), "field": _cards(FIELD_CARD), "nodes": _cards(NODE),
-        "graveyard": _cards(CARD), "removed": _cards(CARD), "play_area": _cards(CARD), "sideboard": _cards(CARD, 20),
+        "life": {"type": "integer", "minimum": -999, "maximum": 999, "title": "ライフ"},
+        "deck": {**_cards(CARD, 120), "title": "デッキ"},
+        "deck_count": {"type": "integer", "minimum": 0, "maximum": 120, "title": "デッキの枚数（内容不明）"},
+        "hand": {**_cards(CARD), "title": "手札"}, "field": {**_cards(FIELD_CARD), "title": "場"},
+        "nodes": {**_cards(NODE), "title": "ノードエリア"},
+        "graveyard": {**_cards(CARD), "title": "冥界"}, "removed": {**_cards(CARD), "title": "除外エリア"},
+        "play_area": {**_cards(CARD), "title": "プレイエリア"}, "sideboard": {**_cards(CARD, 20), "title": "サイドボード"},
     },
 }
 ITEM = {"type": "object", "required": ["kind", "player", "card"], "additionalProperties": False,
@@ -97,10 +117,10 @@ BOARD_SCHEMA = {
     "properties": {
         "players": {"type": "object", "required": list(PLAYERS), "additionalProperties": False,
                     "properties": {p: PLAYER for p in PLAYERS}},
-        "turn": {"type": "integer", "minimum": 0, "maximum": 999},
-        "phase": {"enum": [None, *PHASES]},
-        "turn_player": {"enum": list(PLAYERS)},
-        "starting_player": {"enum": list(PLAYERS)},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 999, "title": "ターン"},
+        "phase": {"enum": [None, *PHASES], "title": "フェイズ"},
+        "turn_player": {"enum": list(PLAYERS), "title": "ターンプレイヤー"},
+        "starting_player": {"enum": list(PLAYERS), "title": "先攻プレイヤー"},
         "priority": {"enum": [None, *PLAYERS]},
         "interference": {"anyOf": [{"type": "null"}, {
             "type": "object", "required": ["items"], "additionalProperties": False,
@@ -289,7 +309,7 @@ def _own(card: dict, owner: str, zone: str) -> dict:
 _NAMES = ["博麗霊夢", "霧雨魔理沙", "十六夜咲夜", "魂魄妖夢", "東風谷早苗", "射命丸文", "河城にとり", "レミリア・スカーレット",
           "チルノ", "八雲紫", "紅美鈴", "パチュリー・ノーレッジ", "アリス・マーガトロイド", "鈴仙・優曇華院・イナバ", "藤原妹紅",
           "伊吹萃香", "西行寺幽々子", "古明地さとり", "因幡てゐ", "比那名居天子"]
-_RACES = ["人間", "妖怪", "妖精", "魔法使い", "河童", "吸血鬼", "幽霊", "天狗", "鬼", "天人", "獣", "神"]
+_RACES = RACE_NAMES
 _CHAR_WORDS = ["速攻", "奇襲", "先制", "貫通", "隠密", "警戒", "即死", "人形", "伝説", "マナチャージ(1)", "加護(1)"]
 _SPELLS = [
     ("夢想封印", {"op": "damage", "value": 3, "target": "character"}, []),

@@ -27,8 +27,10 @@ def highlighter(changes: list[dict] | None) -> Callable[[str], str]:
     return hl
 
 
-def render_board(game: str, data: Any, edit: bool = False, changes: list[dict] | None = None) -> Markup:
+def render_board(game: str, data: Any, edit: bool = False, changes: list[dict] | None = None,
+                 counted: dict | None = None, derived: dict | None = None, problem: dict | None = None) -> Markup:
+    """`edit`: the builder's drawing (board_model.build with ghosts; `counted`, `derived` and `problem` as there)."""
     ruleset = registry.rulesets().get(game)
     schema = ruleset.board_schema if ruleset else None
-    view = board_model.build(game, data, schema, ghosts=edit)
+    view = board_model.build(game, data, schema, ghosts=edit, counted=counted, derived=derived, problem=problem)
     return Markup(render_template("board/_board.html", view=view, edit=edit, hl=highlighter(changes)))

@@ -36,11 +36,12 @@ LABELS: dict[str, str] = {
     # kaiun
     "janken": "ジャンケン", "unchi_kachi": "運値(カチ)", "unchi_aiko_make": "運値(アイコ・マケ)", "unchi_mod": "運値の修正",
     "kachi": "カチ", "aiko_make": "アイコ・マケ", "win_battle": "このバトルに勝つ", "battle_result": "バトル結果",
-    "defeat": "敗北条件", "kaiun_used": "開運済み", "lost": "敗北", "left": "退席", "filler": "穴埋め",
+    "defeat": "敗北条件", "kaiun_used": "開運済み", "lost": "敗北", "left": "ゲームから離脱", "filler": "内容不明のカード",
     # los
     "front": "前衛", "back": "後衛", "energy": "エネルギーゾーン", "support": "サポートゾーン", "speed": "スピード",
     "atk": "ATK", "def": "DEF", "down": "DOWN", "flash": "フラッシュ", "display": "表示", "entered_turn": "登場ターン",
     "display_changed_turn": "表示変更ターン", "flipped_turn": "表にしたターン", "moved_turn": "移動ターン",
+    "priority_used": "優先権で使った効果",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
     # thv
@@ -94,8 +95,17 @@ class Layout:
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
                                                 "counts", "priority", "interference", "this_turn", "passes", "flags",
                                                 "adjust_seq", "mod_seq", "fillers", "playing", "card_counts",
-                                                "triggers", "trigger_seq"})
+                                                "triggers", "trigger_seq", "priority_used"})
     # ^ state the engine keeps, not set by a judge
+    # The builder (issue 25): a card dialog's first screen (the rest under 詳細), card and player fields a judge never
+    # sets (runtime bookkeeping), a player's fields edited in the player's own dialog rather than drawn, the head's
+    # fields that are one control (ターン・ターンプレイヤー・フェイズ), and player fields the rules derive when left out.
+    card_main: tuple[str, ...] = ("name",)
+    card_internal: frozenset[str] = frozenset()
+    player_internal: frozenset[str] = frozenset()
+    player_fields: tuple[str, ...] = ()
+    turn_keys: tuple[str, ...] = ("turn", "turn_player", "phase", "first_player", "starting_player", "parent")
+    derived: tuple[str, ...] = ()
 
     def player_label(self, pid: str, pdata: Any) -> str:
         if isinstance(pdata, dict) and isinstance(pdata.get("name"), str) and pdata["name"]:
@@ -130,6 +140,8 @@ def _parent_mark(pid: str, data: dict) -> list[str]:
     return []
 
 
+_KAIUN_CARD = ("name", "janken", "unchi_kachi", "unchi_aiko_make", "cost")
+
 LAYOUTS: dict[str, Layout] = {
     "opcg": Layout(title="ONE PIECE CARD GAME",
                    order=("characters", "stage", "leader", "life", "life_count", "deck", "deck_count", "trash",
@@ -137,7 +149,10 @@ LAYOUTS: dict[str, Layout] = {
                    labels={"characters": "キャラクターエリア", "stage": "ステージエリア", "leader": "リーダーエリア",
                            "cost_area": "コストエリア", "active": "アクティブのドン!!", "rested": "レストのドン!!",
                            "don": "付与ドン!!", "don_deck": "ドン!!デッキ", "life": "ライフ"},
-                   card_hidden=frozenset({"colors", "played_this_turn"}), card_slots=frozenset({"stage"})),
+                   card_hidden=frozenset({"colors", "played_this_turn"}), card_slots=frozenset({"stage"}),
+                   card_main=("name", "power", "cost", "counter", "keywords", "rested", "don"),
+                   player_internal=frozenset({"leader_damaged_at_zero", "cards_total", "don_deck"}),
+                   turn_keys=("turn", "turn_player", "phase", "first_player"), derived=("don_deck",)),
     "los": Layout(title="Legend of Stars",
                   order=("front", "back", "life", "energy", "support", "hand", "deck", "deck_count", "trash",
                          "energy_placed_turn"),
@@ -145,24 +160,37 @@ LAYOUTS: dict[str, Layout] = {
                   labels={"front": "キャラクターゾーン 前衛", "back": "キャラクターゾーン 後衛", "trash": "トラッシュゾーン"},
                   card_hidden=frozenset({"entered_turn", "display_changed_turn", "flipped_turn", "moved_turn",
                                          "attack_turn"}),
-                  card_classes={"face_down": "face-down", "gained": "gained"}),
+                  card_classes={"face_down": "face-down", "gained": "gained"},
+                  card_main=("name", "atk", "def", "down", "lead", "display", "face_down", "type"),
+                  card_internal=frozenset({"mods", "damage", "cannot"}), player_fields=("energy_placed_turn",),
+                  turn_keys=("turn", "turn_player", "phase", "first_player")),
     "thv": Layout(title="東方VISION",
                   order=("field", "life", "nodes", "deck", "deck_count", "hand", "graveyard", "removed", "play_area",
                          "sideboard"),
                   labels={"field": "場", "nodes": "ノードエリア", "removed": "除外エリア", "life": "ライフ"},
                   card_hidden=frozenset({"owner"}), hidden=frozenset({"options", "finished", "winner", "adjust_seq",
-                                                                      "mod_seq", "fillers"})),
+                                                                      "mod_seq", "fillers"}),
+                  card_main=("name", "type", "cost", "need", "attack", "toughness", "graze", "race", "state", "keywords"),
+                  card_internal=frozenset({"owner", "mods"}), turn_keys=("turn", "turn_player", "phase", "starting_player")),
     "kaiun": Layout(title="開運コロシアム",
                     order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                            "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                            "defeat", "kaiun_used", "lost", "left"),
-                    piles=frozenset({"deck", "barrier"})),
+                    piles=frozenset({"deck", "barrier"}),
+                    card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
+                    player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "left"}),
+                    player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost"),
+                    turn_keys=("turn", "phase")),
     "kaiun-multi": Layout(title="開運コロシウム 多人数制",
                           order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                                  "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                                  "defeat", "kaiun_used", "lost", "left"),
                           piles=frozenset({"deck", "barrier"}),
-                          table_order="seat", max_players=5, marks=_parent_mark),
+                          table_order="seat", max_players=5, marks=_parent_mark,
+                          card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
+                          player_internal=frozenset({"win_used", "lose_used", "kaiun_used"}),
+                          player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost", "left"),
+                          turn_keys=("turn", "phase", "parent")),
 }
 
 

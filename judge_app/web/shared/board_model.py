@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge_app.application.builder import follow_ref
 from judge_app.web.shared.board_layouts import FLAG_LABELS, LABELS, VALUE_LABELS, Layout, layout_of  # noqa: F401 (re-exported)
 
 NAME_KEYS = ("name", "名前", "card_name", "title", "card", "id", "code")
@@ -18,16 +19,7 @@ TOOLTIP_KEYS = ("id", "number", "filler")  # kept off the tile (shown on hover) 
 
 # ---- a little JSON Schema walking: enough to know the shape of a missing or empty zone ----------
 def _deref(schema: Any, root: dict) -> dict:
-    for _ in range(20):
-        if not isinstance(schema, dict):
-            return {}
-        ref = schema.get("$ref")
-        if not (isinstance(ref, str) and ref.startswith("#/")):
-            break
-        node: Any = root
-        for part in ref[2:].split("/"):
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-        schema = node
+    schema = follow_ref(schema, root)
     if not isinstance(schema, dict):
         return {}
     alts = schema.get("anyOf") or schema.get("oneOf")
@@ -87,6 +79,9 @@ class Zone:
     count: int = 0
     editable_list: bool = False
     ghost: bool = False  # not in the data yet: drawn from the schema so the judge can fill it
+    counted: bool = False   # builder: the count is the zone's size (listed + anonymous), one control
+    derived: bool = False   # builder: a value the rules derive (opcg's DON!! deck), shown, not edited
+    problem: str = ""       # builder: the board's problem, said beside the control that caused it
 
     @property
     def css(self) -> str:
@@ -101,6 +96,8 @@ class Player:
     marks: list[str]
     zones: list[Zone]
     active: bool = False
+    fields: list[str] = field(default_factory=list)   # builder: the player's own fields, edited in one dialog
+    problem: str = ""
 
 
 @dataclass
@@ -110,6 +107,9 @@ class BoardView:
     players: list[Player]
     others: list[Zone]
     layout: Layout
+    turn: list[tuple[str, str]] = field(default_factory=list)   # builder: the head's fields as one control
+    turn_keys: list[str] = field(default_factory=list)
+    turn_problem: str = ""
 
 
 def label_of(key: str, layout: Layout) -> str:
@@ -198,7 +198,7 @@ def ghost_zones(data: dict, schema: dict, path: str, layout: Layout, root: dict,
     out = []
     schema = _deref(schema, root)
     for key in (schema.get("properties") or {}):
-        if key in data or key in layout.hidden or key in layout.builder_hidden:
+        if key in data or key in layout.hidden or key in layout.builder_hidden or key in layout.card_internal:
             continue
         sub = child_schema(schema, key, root)
         where = f"{path}.{key}" if path else key
@@ -235,8 +235,11 @@ def _ordered(mapping: dict, layout: Layout) -> list[tuple[str, Any]]:
     return sorted(items, key=lambda kv: order.get(kv[0], len(order)))
 
 
-def build(game: str, data: Any, schema: dict | None = None, ghosts: bool = False) -> BoardView:
-    """`schema` shapes empty zones; `ghosts` (the builder) also draws zones the data does not have yet."""
+def build(game: str, data: Any, schema: dict | None = None, ghosts: bool = False,
+          counted: dict | None = None, derived: dict | None = None, problem: dict | None = None) -> BoardView:
+    """`schema` shapes empty zones; `ghosts` (the builder) also draws zones the data does not have yet, folds each
+    counted zone's count into it (`counted`: zone -> {count, extra}), shows the values the rules derive
+    (`derived`: path -> value), puts the head's fields in one control and a problem beside its control."""
     layout = layout_of(game)
     root = schema or {}
     players_schema = child_schema(root, "players", root)
@@ -246,17 +249,21 @@ def build(game: str, data: Any, schema: dict | None = None, ghosts: bool = False
     others: list[Zone] = []
     players: list[Player] = []
     active = layout.active_player(data)
+    counted = counted or {}
     for key, value in _ordered(data, layout):
         if key == "players" and isinstance(value, dict):
             for pid, pdata in value.items():
                 path = f"players.{pid}"
                 ps = child_schema(players_schema, pid, root)
-                zones = ([zone_of(k, v, f"{path}.{k}", layout, 1, child_schema(ps, k, root), root, ghosts)
-                          for k, v in _ordered(pdata, layout)] if isinstance(pdata, dict) else [zone_of(pid, pdata, path, layout)])
                 if ghosts and isinstance(pdata, dict):
-                    zones = _sort_zones(zones + ghost_zones(pdata, ps, path, layout, root, 1), layout)
+                    zones = _builder_zones(pdata, path, ps, layout, root, counted, derived or {})
+                    fields = [k for k in layout.player_fields if k in (_deref(ps, root).get("properties") or {})]
+                else:
+                    zones = ([zone_of(k, v, f"{path}.{k}", layout, 1, child_schema(ps, k, root), root, ghosts)
+                              for k, v in _ordered(pdata, layout)] if isinstance(pdata, dict) else [zone_of(pid, pdata, path, layout)])
+                    fields = []
                 players.append(Player(pid, layout.player_label(pid, pdata), path, layout.player_marks(pid, data),
-                                      zones, active == pid))
+                                      zones, active == pid, fields))
         elif key == "players" and isinstance(value, list):
             for i, pdata in enumerate(value):
                 path = f"players.{i}"
@@ -275,7 +282,64 @@ def build(game: str, data: Any, schema: dict | None = None, ghosts: bool = False
         header += [z for z in ghost_zones(data, root, "", layout, root, 0) if z.kind in ("counter", "value")]
     if layout.table_order == "opponent-first" and len(players) == 2:
         players = players[::-1]
-    return BoardView(game, header, players, others, layout)
+    view = BoardView(game, header, players, others, layout)
+    if ghosts:
+        props = _deref(root, root).get("properties") or {}
+        view.turn_keys = [k for k in layout.turn_keys if k in props]
+        by_key = {z.key: z for z in header}
+        view.turn = [(by_key[k].label, str(by_key[k].value)) for k in view.turn_keys if k in by_key]
+        view.header = [z for z in header if z.key not in view.turn_keys]
+        if problem:
+            _place_problem(view, problem)
+    return view
+
+
+def _builder_zones(pdata: dict, path: str, ps: dict, layout: Layout, root: dict, counted: dict,
+                   derived: dict) -> list[Zone]:
+    """A player's zones as the builder draws them: internal and player-dialog fields left out, each counted zone
+    one zone whose count is its size, derived values shown."""
+    skip = set(layout.player_internal) | set(layout.player_fields) | {c["count"] for c in counted.values()}
+    skip -= {k for k in layout.derived if f"{path}.{k}" in derived}
+    zones = [zone_of(k, v, f"{path}.{k}", layout, 1, child_schema(ps, k, root), root, True)
+             for k, v in _ordered(pdata, layout) if k not in skip]
+    ghosts = [z for z in ghost_zones(pdata, ps, path, layout, root, 1) if z.key not in skip]
+    for z in ghosts:
+        if z.path in derived:
+            z.kind, z.value, z.ghost, z.derived = "counter", derived[z.path], False, True
+    zones = _sort_zones(zones + ghosts, layout)
+    for z in zones:
+        spec = counted.get(z.key)
+        if spec is None or z.kind not in ("cards", "pile", "slots"):
+            continue
+        listed = len(pdata.get(z.key)) if isinstance(pdata.get(z.key), list) else 0
+        n = pdata.get(spec["count"])
+        if type(n) is int:
+            z.count = listed + n if spec["extra"] else n
+            z.ghost = False
+        z.counted = True
+    return zones
+
+
+def _place_problem(view: BoardView, problem: dict) -> None:
+    """The board's problem beside the control that caused it: the element whose path is the problem's, or the
+    nearest one above it (a card for one of its fields, a player for one of its own fields, the turn control)."""
+    path = problem.get("path") or ""
+    message = problem.get("error") or ""
+    parts = path.split(".") if path else []
+    if parts and parts[0] in view.turn_keys:
+        view.turn_problem = message
+        return
+    for player in view.players:
+        if not (path == player.path or path.startswith(player.path + ".")):
+            continue
+        rest = path[len(player.path) + 1:].split(".")[0] if path != player.path else ""
+        for z in player.zones:
+            if z.key == rest:
+                z.problem = message
+                return
+        player.problem = message
+        return
+    view.turn_problem = view.turn_problem or ""
 
 
 def highlight_paths(changes: list[dict]) -> set[str]:

@@ -1,0 +1,43 @@
+"""The session page as the judge's hand (issue 25, branch h25a) with the builder as `before` walks it: so that the
+session part of a walk can be measured apart from the builder's.
+
+Session path: the decision sits in a bottom sheet (the side column on a wide screen) and an answer carries on to
+the next decision (the setting 「回答したら次の決定まで進める」, ticked by default), so an answer is one tap, and a
+step control is pressed only when no decision is open (with one open, the page has already carried on to it: the
+step controls are hidden; at the end of the game they are disabled). The result is read in the sheet's status line and the trace.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ttr_drivers.before import Driver as Before, css_str
+
+
+class Driver(Before):
+    name = "hand"
+    path = ("builder as `before`; session: the bottom sheet, one tap per answer (carries on to the next decision), "
+            "a step control only when no decision is open; save with a title.")
+
+    def answer(self, w, value: Any) -> None:
+        page = w.page
+        self._settle(page)
+        if page.locator("#decision.open").count() == 0:
+            w.click("button[name=until][value=decision]", "次の決定まで")
+            self._settle(page)
+            page.wait_for_selector("#decision.open")
+        button = f"#decision button[name=value][value={css_str(json.dumps(value, ensure_ascii=False))}]"
+        if page.locator(button).count() == 0:
+            options = page.locator("#decision .options button[name=value]").evaluate_all("els => els.map(e => e.value)")
+            raise RuntimeError(f"the decision has no option {value!r} (it has {options})")
+        w.click(button, f"answer {value}")
+        self._settle(page)
+
+    def step(self, w, until: str) -> None:
+        page = w.page
+        self._settle(page)
+        control = page.locator(f"button[name=until][value={until}]")
+        if until == "decision" and (page.locator("#decision.open").count() or control.is_disabled()):
+            return   # the answer already carried on to it (or to the end of the game)
+        w.click(f"button[name=until][value={until}]", f"step until {until}")
+        self._settle(page)

@@ -1,0 +1,88 @@
+"""The builder does the bookkeeping (issue 25), through its routes: it opens mid-game, its preview fills in ids and
+names and says problems in words, quick entry reads the notation (JSON and plain form), and a board started from the
+form gets the same bookkeeping."""
+import json
+import random
+import re
+
+import pytest
+
+from judge_app.engine import registry
+
+GAMES = ["opcg", "kaiun", "kaiun-multi", "los", "thv"]
+
+
+def token(client, url="/board/opcg"):
+    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_builder_opens_mid_game_beside_the_fresh_game_and_the_scenarios(client, game):
+    j = client.get(f"/board/{game}?seed=4&format=json").get_json()
+    assert j["start"] == "midgame" and j["board"]["turn"] == 3 and j["problem"] is None
+    assert j["notation"].startswith("T3 ")
+    html = client.get(f"/board/{game}?seed=4").get_data(as_text=True)
+    assert 'id="load-fresh"' in html and 'id="scenario-name"' in html and 'aria-current="page"' in html
+    assert f'value="{j["notation"]}"' in html.replace("&#39;", "'").replace("&gt;", ">").replace("&lt;", "<")
+    fresh = client.get(f"/board/{game}?seed=4&fresh=1&format=json").get_json()
+    assert fresh["start"] == "fresh" and fresh["board"].get("phase") in (None, "setup")
+
+
+def test_the_preview_does_the_bookkeeping_and_says_problems_in_words(client):
+    board = registry.rulesets()["opcg"].midgame_board(random.Random(0))
+    board["players"]["p2"]["characters"].append({"power": 5000, "keywords": ["ブロッカー"]})
+    j = client.post("/board/opcg/render", json={"board": board}).get_json()
+    added = j["board"]["players"]["p2"]["characters"][1]
+    assert added["id"] == "p2-c2" and added["name"] == "キャラ2" and j["problem"] is None
+    assert "C[(4000 c2) (5000 ブロッカー)]" in j["notation"] and "キャラ2" in j["html"]
+    assert j["next"]["players.p2.characters"] == {"id": "p2-c3", "name": "キャラ3"}
+    assert j["derived"]["players.p1.don_deck"] == 7
+    board["players"]["p1"]["characters"][0]["don"] = 8
+    j = client.post("/board/opcg/render", json={"board": board}).get_json()
+    assert j["problem"]["path"] == "players.p1.cost_area" and "board." not in j["problem"]["error"]
+    assert 'class="field-error board-error"' in j["html"]   # beside the control that caused it
+
+
+def test_quick_entry_as_json(client):
+    r = client.post("/board/opcg/notation", json={"text": "Ｔ３ メイン ｐ１ p1: C[ゾロ(5000)] p2: ライフ2"})
+    assert r.status_code == 200
+    j = r.get_json()
+    assert j["notation"] == "T3 メイン p1 p1: C[ゾロ(5000)] ライフ4 D39 p2: ライフ2 D39"
+    assert j["board"]["players"]["p1"]["characters"][0] == {"id": "p1-c1", "name": "ゾロ", "power": 5000}
+    text = "T3 メイン p1 p1: C[ゾロ(5000)] Q7 p2:"
+    r = client.post("/board/opcg/notation", json={"text": text})
+    j = r.get_json()
+    assert r.status_code == 400 and j["field"] == "notation" and j["token"] == "Q7"
+    assert j["position"] == text.index("Q7") and "Q7" in j["error"]
+    assert client.post("/board/opcg/notation", json={"text": 5}).status_code == 400
+    assert client.post("/board/opcg/notation", json={"x": "T3"}).status_code == 400
+    assert client.post("/board/nope/notation", json={"text": "T3"}).status_code == 404
+
+
+def test_quick_entry_as_a_plain_form(client):
+    t = token(client)
+    r = client.post("/board/opcg/notation", data={"csrf": t, "text": "T5 メイン p2 p1: ライフ1 p2: C2"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'value="T5 メイン p2 p1: ライフ1 D39 p2: C2 ライフ5 D39"' in html and "キャラ2" in html
+    r = client.post("/board/opcg/notation", data={"csrf": t, "text": "T5 メイン p2 p1: Q7 p2:"})
+    assert r.status_code == 400 and "「Q7」" in r.get_data(as_text=True)
+    assert client.post("/board/opcg/notation", data={"text": "T5"}).status_code == 400   # no CSRF token
+
+
+def test_a_board_started_from_the_form_gets_the_bookkeeping(client):
+    board = registry.rulesets()["opcg"].midgame_board(random.Random(0))
+    board["players"]["p1"]["hand"] = [{"category": "キャラ", "power": 3000}]
+    board["players"]["p1"]["characters"][0]["don"] = 1
+    board["players"]["p1"]["don_deck"] = 7
+    r = client.post("/board/opcg", data={"csrf": token(client), "board": json.dumps(board), "seed": "1"})
+    assert r.status_code == 303, r.get_data(as_text=True)[:400]
+    sid = r.headers["Location"].rsplit("/", 1)[1]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert s["board"]["players"]["p1"]["hand"][0]["id"] == "p1-h1"
+    assert s["state"]["players"]["p1"]["don_deck"] == 6
+
+
+def test_the_builder_page_error_is_in_words(client):
+    r = client.post("/board/opcg/notation", data={"csrf": token(client), "text": "T3 メイン p1 p1: C6 p2:"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400 and "5 個までです" in html and "「C6」" in html
