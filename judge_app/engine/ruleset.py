@@ -349,9 +349,10 @@ class Ruleset(ABC):
             g.resolving = "effect"
             for i, part in enumerate(parts):
                 self.after_adjustment(g)
-                if g.finished:
-                    g.log(self.game_over_rule or self.concede_rule, "effect",
-                          f"ゲームが終了したため、効果{what}の残り（{len(parts) - i}つ）は行われない", player)
+                if g.finished:   # the clause that ended it decides; the ruleset's game-over clause says play stops
+                    ended = self.game_over_clause(g)
+                    g.log(ended, "effect", f"ゲームが終了したため、効果{what}の残り（{len(parts) - i}つ）は行われない", player,
+                          cites=[c for c in (self.game_over_rule,) if c and c != ended])
                     break
                 self.apply_part(g, part, f"parts[{i}].")
         finally:

@@ -138,6 +138,32 @@ def test_rule_processing_runs_right_after_a_plain_adjustment():
     assert g.state.winner == "p2" and g.trace[-1].rule == "toy:4"
 
 
+class EndedByToy(CardToy):   # game_over_clause: the clause of the step that ended the game
+    def game_over_clause(self, g):
+        return next(e.rule for e in reversed(g.trace) if any(c.path == "finished" for c in e.changes))
+
+
+def test_a_ruleset_names_the_clause_that_ended_its_game_for_refusals_and_the_rest_of_an_effect():
+    g = Game(EndedByToy(), BOARD, 1)
+    g.step("decision")
+    g.adjust({"op": "effect", "parts": [{"op": "discard", "target": "p1", "value": 1},
+                                        {"op": "points", "target": "p1", "value": 9}, {"op": "points", "target": "p2", "value": 1}]})
+    assert g.state.winner == "p1" and g.trace[-1].rule == "toy:4" and "残り（1つ）" in g.trace[-1].message
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "concede", "target": "p2"})
+    assert e.value.rule == "toy:4"
+    general = type("GeneralEnd", (EndedByToy,), {"game_over_rule": "toy:1"})()   # the game ends by another clause
+    cut = Game(general, BOARD, 1)
+    cut.step("decision")
+    cut.adjust({"op": "effect", "parts": [{"op": "points", "target": "p1", "value": 9}, {"op": "points", "target": "p2", "value": 1}]})
+    assert (cut.trace[-1].rule, cut.trace[-1].cites) == ("toy:4", ("toy:1",))   # the rest: the ending clause, then game_over_rule
+    conceded = Game(EndedByToy(), BOARD, 1)
+    conceded.adjust({"op": "concede", "target": "p2"})
+    with pytest.raises(Refused) as e:
+        conceded.adjust({"op": "points", "target": "p1", "value": 1})
+    assert e.value.rule == "toy:9"
+
+
 def test_an_adjustment_to_a_finished_game_is_refused_citing_the_end():
     g = at_decision()
     g.adjust({"op": "points", "target": "p2", "value": 3})

@@ -20,6 +20,8 @@ FILLABLE = ("deck", "hand", "barrier", "trash")
 DECK_SIZE = 30          # 5-1-2
 SAME_NUMBER_LIMIT = 3   # 5-1-2-1
 BARRIER_SIZE = 5        # 5-2-1-3
+# The keyword effects whose use the rules limit (10-1-1-2, 10-1-2-2, 10-1-3-2, 6-6-5-1), as the judge names them.
+KEYWORDS = ("開運時", "バトル勝利時", "バトル敗北時", "このターンの終了時")
 
 CARD = {
     "type": "object",
@@ -64,6 +66,9 @@ def player_schema() -> dict:
                      "description": "【バトル勝利時】をこのターン発動した (10-1-2-2)"},
         "lose_used": {"type": "boolean", "title": "【バトル敗北時】をこのターン発動した",
                       "description": "【バトル敗北時】をこのターン発動した (10-1-3-2)"},
+        "keywords_used": {"type": "array", "maxItems": 4, "uniqueItems": True, "title": "発動済みのキーワード効果",
+                          "items": {"enum": list(KEYWORDS)},
+                          "description": "判定員が効果として適用したキーワード効果（このターン／このバトル、10-1）"},
         "lost": {"type": "boolean", "title": "敗北した"},
         "left": {"type": "boolean", "title": "ゲームから離脱した"},
     })
@@ -153,6 +158,7 @@ def expand_player(p: str, pl: dict) -> dict:
     out["kaiun_used"] = pl.get("kaiun_used", False)
     out["win_used"] = pl.get("win_used", False)
     out["lose_used"] = pl.get("lose_used", False)
+    out["keywords_used"] = list(pl.get("keywords_used", []))
     out["lost"] = pl.get("lost", False)
     out["left"] = pl.get("left", False)
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from judge_app.engine._notation import (CardSpec, Codec, Fields, Notation, Num, Prefixed, Tuple, Word, Zone,
+from judge_app.engine._notation import (CardSpec, Codec, Fields, Notation, Num, Prefixed, Tuple, Word, Words, Zone,
                                         phase_word, player_word)
 from judge_app.engine.kaiun.phases import PHASE_LABELS
 
@@ -64,6 +64,9 @@ PLAYER = Fields("{p} の欄", [
     _flag("kaiun_used", "【開運時】を発動済み", "開運済"),
     _flag("win_used", "【バトル勝利時】を発動済み", "勝利時済"),
     _flag("lose_used", "【バトル敗北時】を発動済み", "敗北時済"),
+    Words("keywords_used", "判定員が適用したキーワード効果（10-1）",
+          {"開運時": ("開運時使用",), "バトル勝利時": ("勝利時使用",), "バトル敗北時": ("敗北時使用",),
+           "このターンの終了時": ("終了時使用",)}),
     _flag("lost", "ゲームに敗北", "敗北"),
     _flag("left", "ゲームから離脱", "離脱"),
 ])

@@ -8,17 +8,19 @@ applies it as adjustments (運値±N, 「このバトルに勝つ」, draw, disc
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
 from judge_app.engine.kaiun import notation
+from judge_app.engine.kaiun.effects import KaiunEffects
 from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
-from judge_app.engine.ruleset import Adjustment, Ruleset, concede_adjustment
+from judge_app.engine.ruleset import Adjustment, Ruleset
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
+from judge_app.engine.trace import Decision, TraceEntry, Withheld
 
 BEATS = {"グー": "チョキ", "チョキ": "パー", "パー": "グー"}  # 2-2-3: 《グー》>《チョキ》>《パー》>《グー》
 RESULT_JA = {"win": "勝利した", "lose": "敗北した", "draw": "引き分けになった"}
@@ -30,10 +32,8 @@ class Clauses(dict):
     def __missing__(self, key: str) -> str:
         return key
 
-TARGET = {"type": "string", "maxLength": 40, "description": "プレイヤー（p1 …）、または「相手:p1」"}
 
-
-class KaiunRuleset(Ruleset):
+class KaiunRuleset(KaiunEffects, Ruleset):
     game = "kaiun"
     doc = "kaiun"
     title = "開運コロシアム"
@@ -48,27 +48,6 @@ class KaiunRuleset(Ruleset):
 
     def __init__(self):
         self.adjustments = self.make_adjustments()
-
-    def make_adjustments(self) -> tuple[Adjustment, ...]:
-        C = self.C
-        durations = [v for v, _ in self.unchi_durations]
-        return (
-            Adjustment("unchi", "運値±N", self.unchi_expiry_rule(),
-                       {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
-                        "which": {"enum": ["both", "kachi", "aiko_make"]},
-                        "duration": {"enum": durations}}, ("target", "value")),
-            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"], {"target": TARGET}, ("target",)),
-            Adjustment("draw", "カードを引く", C["kaiun:4-3-2"],
-                       {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
-            Adjustment("discard", "手札を捨てる", C["kaiun:4-4-2"],
-                       {"target": TARGET, "value": {"type": "string", "description": "捨てるカードのID"}},
-                       ("target", "value")),
-            Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["kaiun:7-1-5-4-1"],
-                       {"target": TARGET, "value": {"type": "integer", "minimum": 1, "maximum": 30}}, ("target",)),
-            Adjustment("win_game", "カードの効果でゲームに勝利", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
-            Adjustment("lose_game", "カードの効果でゲームに敗北", C["kaiun:1-2-6"], {"target": TARGET}, ("target",)),
-            concede_adjustment(self.concede_rule),
-        )
 
     def unchi_expiry_rule(self) -> str:
         return self.C["kaiun:6-6-4"]
@@ -145,10 +124,11 @@ class KaiunRuleset(Ruleset):
         for p in self.in_game(g):
             yield g.log(C["kaiun:5-2-1-1"], "setup",
                         f"{p} がデッキ（{len(self.pl(g, p)['deck'])}枚）を提示します。デッキ構築条件（5-1-2）を満たしています", p,
-                        cites=("kaiun:5-1-2",))  # 5-1 is inherited by kaiun-multi
+                        cites=("kaiun:5-1-2", "kaiun:5-1-2-1"))  # 5-1 is inherited by kaiun-multi
         for p in self.in_game(g):
             g.shuffle(f"players.{p}.deck")
-            yield g.log(C["kaiun:5-2-1-2"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p)
+            yield g.log(C["kaiun:5-2-1-2"], "shuffle", f"{p} がデッキをシャッフルし、デッキの領域に置きます", p,
+                        cites=("kaiun:3-2-4",))
         for p in self.in_game(g):
             deck = self.pl(g, p)["deck"]
             # the deck's top card becomes the barrier's bottom (left): barrier index 0 = bottom
@@ -157,7 +137,7 @@ class KaiunRuleset(Ruleset):
             yield g.log(C["kaiun:5-2-1-3"], "barrier", f"{p} がデッキの上から5枚をバリアに裏向きで置きます", p)
         yield from self.before_start(g)
         g.set("turn", 1)
-        yield g.log(C["kaiun:5-2-1-4"], "start", "ゲームを開始します")
+        yield g.log(C["kaiun:5-2-1-4"], "start", f"ゲームを開始します（{len(self.in_game(g))}人）", cites=(C["kaiun:1-1-1"],))
 
     def before_start(self, g: GameState):
         return
@@ -187,6 +167,11 @@ class KaiunRuleset(Ruleset):
     def set_clauses(self, g: GameState, p: str) -> tuple[str, str]:
         return self.C["kaiun:6-3-1"], self.C["kaiun:6-3-2"]
 
+    @functools.lru_cache(maxsize=8)
+    def keep_withheld(self, place_rule: str) -> tuple[Withheld, ...]:
+        """6-3-1 (kaiun-multi 6-3-1-1, 6-3-1-3): with no face-up card, 「何もしない」 is not the player's to choose."""
+        return (Withheld("keep", "何もしない", place_rule, "バトルエリアに表向きのカードが無いため、手札からカード1枚を裏向きで置きます"),)
+
     def set_group(self, g: GameState, group: list[str]):
         """Everyone in the group chooses (1-3-4: at once, so none sees another's choice), then all place."""
         choices: dict[str, Any] = {}
@@ -206,7 +191,8 @@ class KaiunRuleset(Ruleset):
                                 cites=(place_rule,))
                     continue
                 choices[p] = yield g.ask(p, "バトルエリアに裏向きで置くカードを選んでください",
-                                         [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule)
+                                         [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule,
+                                         withheld=self.keep_withheld(place_rule))
             else:
                 if not pl["hand"]:
                     yield g.log(choose_rule, "set", f"{p} は手札が無いため、何もしません", p)
@@ -216,13 +202,15 @@ class KaiunRuleset(Ruleset):
                     p, f"表向きの{kb.card_label(current)}をそのままにするか、入れ替えるかを選んでください",
                     [("keep", "何もしない")] + [(c["id"], f"入れ替えて{kb.card_label(c)}を裏向きで置く")
                                                 for c in pl["hand"]], choose_rule)
+        # 1-3-4: players asked to choose at the same time choose at the same time
+        together = ("kaiun:1-3-4",) if len(choices) > 1 else ()
         for p, choice in choices.items():
             place_rule, choose_rule = self.set_clauses(g, p)
             if self.pl(g, p)["left"]:
                 continue
             if choice == "keep":
                 yield g.log(choose_rule, "set", f"{p} は何もしません（表向きのカードを残します）", p,
-                            cites=self.set_cites(g, p))
+                            cites=(*self.set_cites(g, p), *together))
                 continue
             pl = self.pl(g, p)
             card = next((c for c in pl["hand"] if c["id"] == choice), None)
@@ -240,7 +228,7 @@ class KaiunRuleset(Ruleset):
             g.set(f"players.{p}.battle_result", None)
             verb = "表向きのカードをトラッシュに置き、" if rule == choose_rule else ""
             yield g.log(rule, "set", f"{p} は{verb}手札のカード1枚をバトルエリアに裏向きで置きます", p,
-                        cites=self.set_cites(g, p))
+                        cites=(*self.set_cites(g, p), *together))
 
     # 6-4 オープンフェイズ
     def open_phase(self, g: GameState):
@@ -249,8 +237,11 @@ class KaiunRuleset(Ruleset):
         in_area = [p for p in self.in_game(g) if self.pl(g, p)["battle_area"]]
         if in_area:
             names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in in_area)
+            # 10-1-1-1: 【開運時】 is the open phase's keyword effect; 10-1-1-3: both players' at once, together
+            together = ("kaiun:10-1-1-3",) if len(in_area) > 1 else ()
             yield g.log(self.C["kaiun:6-4-2"], "timing",
-                        f"【開運時】の効果があれば発動します（{names}）。効果の内容は判定員が調整で適用します")
+                        f"【開運時】の効果があれば発動します（{names}）。効果の内容は判定員が調整で適用します",
+                        cites=("kaiun:10-1-1-1", *together))
 
     def flip_cards(self, g: GameState):
         for p in self.in_game(g):
@@ -266,14 +257,25 @@ class KaiunRuleset(Ruleset):
         a, b = self.in_game(g)
         yield from self.battle(g, a, b)
 
-    def unchi(self, g: GameState, p: str, won_janken: bool) -> tuple[int, str]:
-        card = self.card_in_battle(g, p)
-        key = "kachi" if won_janken else "aiko_make"
+    def unchi(self, g: GameState, p: str, card: dict, won_janken: bool) -> tuple[int, str, tuple[str, ...]]:
+        """The 運値 the card refers to, as shown, and the clauses it comes from: which 運値 (2-3-1 / 2-4-1), changed by
+        effects (2-3-2 / 2-4-2), a negative result counted as 0 (1-3-6)."""
+        key, other = ("kachi", "aiko_make") if won_janken else ("aiko_make", "kachi")
         base = card["unchi_kachi"] if won_janken else card["unchi_aiko_make"]
-        mod = self.pl(g, p)["unchi_mod"][key]
+        mods = self.pl(g, p)["unchi_mod"]
+        mod = mods[key]
         value = max(0, base + mod)  # 1-3-6: a negative value counts as 0
         shown = f"{base}{mod:+d}={value}" if mod else f"{base}"
-        return value, shown
+        cites = ["kaiun:2-3-1" if won_janken else "kaiun:2-4-1"]
+        if mod:
+            cites.append("kaiun:2-3-2" if won_janken else "kaiun:2-4-2")
+        if base + mod < 0:
+            shown += "（マイナスは0として扱う）"
+            cites.append("kaiun:1-3-6")
+        if mods[other]:
+            name = "運値(アイコ・マケ)" if won_janken else "運値(カチ)"
+            shown += f"（{name}の変動 {mods[other]:+d} は参照しません）"
+        return value, shown, tuple(cites)
 
     def battle(self, g: GameState, a: str, b: str):
         """7-1 (kaiun-multi 7-3-2 to 7-3-6): one battle between a and b."""
@@ -297,6 +299,8 @@ class KaiunRuleset(Ruleset):
                 return
         else:
             result = yield from self.compare(g, a, b, ca, cb)
+            if result is None:
+                return
         winner = next((p for p, r in result.items() if r == "win"), None)
         loser = next((p for p, r in result.items() if r == "lose"), None)
         yield from self.battle_keyword_timing(g, winner, loser)
@@ -308,10 +312,10 @@ class KaiunRuleset(Ruleset):
         C = self.C
         if winner:
             yield g.log(C["kaiun:7-1-3"], "timing",
-                        f"{winner} のカードに【バトル勝利時】の効果があれば発動します", winner)
+                        f"{winner} のカードに【バトル勝利時】の効果があれば発動します", winner, cites=("kaiun:10-1-2-1",))
         if loser:
             yield g.log(C["kaiun:7-1-4"], "timing",
-                        f"{loser} のカードに【バトル敗北時】の効果があれば発動します", loser)
+                        f"{loser} のカードに【バトル敗北時】の効果があれば発動します", loser, cites=("kaiun:10-1-3-1",))
 
     def keyword_skipped(self, g: GameState, p: str) -> bool:
         """kaiun-multi with battle_keyword_timing=once_per_turn: p's keyword did not activate in this battle."""
@@ -329,37 +333,56 @@ class KaiunRuleset(Ruleset):
             decided_by = "kaiun:2-2-3"  # 《グー》>《チョキ》>《パー》>《グー》
             text = f"{a}《{ja}》対 {b}《{jb}》: {won} がジャンケンに勝利します"
         # the battle step (kaiun:7-1-1 / kaiun-multi:7-3-2) compares; section 2 (inherited by kaiun-multi) decides
-        yield g.log(decided_by, "janken", text, cites=(C["kaiun:7-1-1"],))
+        yield g.log(decided_by, "janken", text, cites=(C["kaiun:7-1-1"], C["kaiun:7-1"]))
         values = {}
-        for p in (a, b):
-            v, shown = self.unchi(g, p, won == p)
+        for p, card in ((a, ca), (b, cb)):
+            if (yield from self.cards_gone(g, ((a, ca), (b, cb)))):
+                return None
+            v, shown, from_ = self.unchi(g, p, card, won == p)
             values[p] = v
             if won == p:
-                yield g.log(C["kaiun:7-1-1-1"], "unchi", f"{p} はジャンケンに勝利したため運値(カチ) {shown} を参照します", p)
+                yield g.log(C["kaiun:7-1-1-1"], "unchi", f"{p} はジャンケンに勝利したため運値(カチ) {shown} を参照します", p,
+                            cites=from_)
             else:
                 why = "あいこの" if won is None else "ジャンケンに敗北した"
-                yield g.log(C["kaiun:7-1-1-2"], "unchi", f"{p} は{why}ため運値(アイコ・マケ) {shown} を参照します", p)
+                yield g.log(C["kaiun:7-1-1-2"], "unchi", f"{p} は{why}ため運値(アイコ・マケ) {shown} を参照します", p,
+                            cites=from_)
+        if (yield from self.cards_gone(g, ((a, ca), (b, cb)))):
+            return None
         wa, wb = self.pl(g, a)["win_battle"], self.pl(g, b)["win_battle"]
+        compare = C["kaiun:7-1-2"]  # お互いの運値を比べます: the step 「このバトルに勝つ」 replaces (10-2-3-2)
         if wa and wb:
             result, rule = {a: "draw", b: "draw"}, C["kaiun:10-2-3-3"]
-            text = "お互いに「このバトルに勝つ」効果を発動しているため、このバトルは引き分けになります"
+            text = "お互いに「このバトルに勝つ」効果を発動しているため、運値を比べず、このバトルは引き分けになります"
+            cites: tuple[str, ...] = (C["kaiun:10-2-3-2"], compare)
         elif wa or wb:
             w = a if wa else b
             result = {w: "win", (b if w == a else a): "lose"}
             rule = C["kaiun:10-2-3-2"]
-            text = f"{w} の「このバトルに勝つ」効果により、運値に関わらず {w} がこのバトルに勝利します"
+            text = f"{w} の「このバトルに勝つ」効果により、運値に関わらず {w} がこのバトルに勝利します（運値を比べる手順は行いません）"
+            cites = (compare,)
         elif values[a] == values[b]:
             result, rule = {a: "draw", b: "draw"}, C["kaiun:7-1-2-3"]
             text = f"運値 {values[a]} と {values[b]} が同じため、このバトルは引き分けになります"
+            cites = (compare,)
         else:
             w = a if values[a] > values[b] else b
             l = b if w == a else a
             result, rule = {w: "win", l: "lose"}, C["kaiun:7-1-2-1"]
             text = f"運値 {values[w]} 対 {values[l]}: {w} がこのバトルに勝利し、{l} は敗北します（{C['kaiun:7-1-2-2']}）"
+            # the higher value wins by 7-1-2-1 (kaiun-multi 7-3-3-1); the same step's loser by 7-1-2-2 (7-3-3-2)
+            cites = (compare, C["kaiun:7-1-2-2"])
         self.record_results(g, result)
-        # the higher value wins by 7-1-2-1 (kaiun-multi 7-3-3-1); the same step's loser by 7-1-2-2 (7-3-3-2)
-        yield g.log(rule, "battle", text, cites=(C["kaiun:7-1-2-2"],) if rule == C["kaiun:7-1-2-1"] else ())
+        yield g.log(rule, "battle", text, cites=cites)
         return result
+
+    def cards_gone(self, g: GameState, battling: tuple):
+        """A judge's adjustment took a battling card out of its battle area mid-battle: the battle cannot go on (1-3-2)."""
+        gone = [p for p, c in battling if (self.card_in_battle(g, p) or {}).get("id") != c["id"]]
+        if gone:
+            yield g.log(self.C["kaiun:1-3-2"], "battle",
+                        f"{'、'.join(gone)} のバトルエリアのカードが移動したため、このバトルは続けられません")
+        return bool(gone)
 
     def record_results(self, g: GameState, result: dict[str, str]) -> None:
         for p, r in result.items():
@@ -371,19 +394,23 @@ class KaiunRuleset(Ruleset):
         deferred = self.opt(g, "defeat_timing") == "after_result"
         if deferred:
             g.kaiun_hold += 1
+        if loser and self.pl(g, loser)["left"]:
+            loser = None   # kaiun-multi: left the game during the battle (1-2-6); its result is not processed
+        if winner and self.pl(g, winner)["left"]:
+            winner = None
         if loser:
             yield g.log(C["kaiun:7-1-5-1"], "result",
                         f"{loser} の【バトル敗北時】効果に「このバトルの結果で」の効果があれば適用します"
-                        + self.skipped_note(g, loser), loser)
+                        + self.skipped_note(g, loser), loser, cites=(C["kaiun:7-1-5"], "kaiun:10-2-2-2"))
             if not self.pl(g, loser)["barrier"] and not self.pl(g, loser)["lost"]:
                 g.set(f"players.{loser}.defeat", "battle")
                 yield g.log(C["kaiun:7-1-5-2"], "defeat",
                             f"{loser} はバリアが0枚の状況でこのバトルに敗北したため、このゲームに敗北します", loser,
-                            cites=(C["kaiun:1-2-2-1"],))
+                            cites=(C["kaiun:1-2-1-1-1"], C["kaiun:1-2-2-1"]))
         if winner:
             yield g.log(C["kaiun:7-1-5-3"], "result",
                         f"{winner} の【バトル勝利時】効果に「このバトルの結果で」の効果があれば適用します"
-                        + self.skipped_note(g, winner), winner)
+                        + self.skipped_note(g, winner), winner, cites=(C["kaiun:7-1-5"], "kaiun:10-2-2-2"))
         if loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
             self.barrier_top_to(g, loser, "hand")
             yield g.log(C["kaiun:7-1-5-4"], "barrier",
@@ -401,7 +428,7 @@ class KaiunRuleset(Ruleset):
     def battle_end(self, g: GameState, battlers: list[str]):
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)  # 「このバトルに勝つ」 applies to this battle only
-        yield g.log(self.C["kaiun:7-1-5-5"], "battle", "バトルが終了し、コストフェイズに進みます")
+        yield g.log(self.C["kaiun:7-1-5-5"], "battle", "バトルが終了し、コストフェイズに進みます", cites=("kaiun:6-5-2",))
 
     def barrier_top_to(self, g: GameState, p: str, zone: str) -> dict:
         barrier = self.pl(g, p)["barrier"]
@@ -435,10 +462,12 @@ class KaiunRuleset(Ruleset):
             if area:
                 g.set(f"players.{p}.trash", self.pl(g, p)["trash"] + area)
                 g.set(f"players.{p}.cost_area", [])
-        yield g.log(C["kaiun:6-6-2"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます")
+        yield g.log(C["kaiun:6-6-2"], "cost", "支払ったコストを確認した後、コストエリアのカードすべてをトラッシュに置きます",
+                    cites=("kaiun:3-6-3",))
         yield from self.trash_battle_cards(g)
         yield from self.reset_unchi(g)
-        yield g.log(C["kaiun:6-6-5"], "timing", "「このターンの終了時」の効果があれば発動します（1度だけ）")
+        yield g.log(C["kaiun:6-6-5"], "timing", "「このターンの終了時」の効果があれば発動します（1度だけ）",
+                    cites=(C["kaiun:6-6-5-1"],))
         yield from self.turn_end(g)
 
     def pay_cost(self, g: GameState, p: str):
@@ -465,7 +494,9 @@ class KaiunRuleset(Ruleset):
             g.set(f"players.{p}.cost_area", pl["cost_area"] + deck[:n])
             need -= n
             rest = "リフレッシュ後に残りの" if rule == C["kaiun:6-6-1-1"] else ""
-            yield g.log(rule, "cost", f"{p} は{rest}コスト{n}枚をデッキの上からコストエリアに置きます", p)
+            # the number paid is the battle-area card's コスト (1-3-7-1: カードに表記されている数字の分; 2-5-1)
+            yield g.log(rule, "cost", f"{p} は{rest}コスト{n}枚をデッキの上からコストエリアに置きます", p,
+                        cites=("kaiun:1-3-7-1", "kaiun:2-5-1"))
             if not self.pl(g, p)["deck"]:
                 yield from self.refresh(g, p)
                 rule = C["kaiun:6-6-1-1"]
@@ -487,6 +518,8 @@ class KaiunRuleset(Ruleset):
     def turn_end(self, g: GameState):
         for p in self.in_game(g):
             g.set(f"players.{p}.battle_result", None)
+            if self.pl(g, p)["keywords_used"]:
+                g.set(f"players.{p}.keywords_used", [])  # 10-1-1-2 …: once per turn, counted afresh
         g.set("turn", g.turn + 1)
         g.set("phase", "draw")
         yield g.log(self.C["kaiun:6-6-6"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
@@ -503,7 +536,7 @@ class KaiunRuleset(Ruleset):
         deck = self.pl(g, p)["deck"]
         g.set(f"players.{p}.deck", deck[1:])
         g.set(f"players.{p}.{zone}", self.pl(g, p)[zone] + [deck[0]])
-        yield g.log(rule, "draw", f"{p} は{what}", p)
+        yield g.log(rule, "draw", f"{p} は{what}", p, cites=("kaiun:4-3-2",) if zone == "hand" else ())
         if not self.pl(g, p)["deck"]:
             yield from self.refresh(g, p)
 
@@ -518,7 +551,7 @@ class KaiunRuleset(Ruleset):
         # 9-3-2 decides that it happens now; 9-3-1 says what a refresh is
         yield g.log("kaiun:9-3-2", "refresh",
                     f"{p} のデッキが0枚になったため即座にリフレッシュします: トラッシュ{len(trash)}枚をデッキに戻しシャッフル", p,
-                    cites=("kaiun:9-3-1",))
+                    cites=("kaiun:9-3-1", "kaiun:10-2-1-1"))
         rule, text, cites = self.after_refresh_changes(g, p)
         yield g.log(rule, "refresh" if rule == "kaiun:9-3-4" else "defeat", text, p, cites=cites)
 
@@ -544,95 +577,92 @@ class KaiunRuleset(Ruleset):
 
     # ---- 9 ルール処理 / 1-2 勝敗 ----------------------------------------------------------------
     def rule_processing(self, g: GameState):
-        if g.kaiun_hold or g.finished:
-            return
-        flagged = [p for p in self.in_game(g) if self.pl(g, p)["defeat"] and not self.pl(g, p)["lost"]]
+        if g.kaiun_hold or g.finished or not any(pl["defeat"] for pl in g.data["players"].values()):
+            return  # before every step: nothing to do unless a defeat condition is met (the common case, kept cheap)
+        flagged = self.defeat_flagged(g)
         if flagged:
             yield from self.defeat_check(g, flagged)
 
+    def defeat_flagged(self, g: GameState) -> list[str]:
+        """The players meeting a defeat condition not yet processed (1-2-2)."""
+        return [p for p in self.in_game(g) if self.pl(g, p)["defeat"] and not self.pl(g, p)["lost"]]
+
+    def contenders(self, g: GameState) -> list[str]:
+        """The players 1-2-3 compares with: everyone still in the game (kaiun-multi: everyone not defeated)."""
+        return self.in_game(g)
+
+    def janken_due(self, g: GameState) -> bool:
+        """Every player meets a defeat condition at once: 1-2-3 decides by ジャンケン (a decision)."""
+        flagged = self.defeat_flagged(g)
+        return bool(flagged) and set(flagged) == set(self.contenders(g))
+
+    def defeat_cites(self, g: GameState, p: str) -> tuple[str, tuple[str, ...]]:
+        """(the 9-2-1 item that decides p's defeat, the clauses it turns on): rule processing is immediate (9-1-2), the
+        defeat check (9-2-1), 1-2-2 (lose at the next rule processing) and the exact defeat condition met."""
+        C = self.C
+        if self.pl(g, p)["defeat"] == "battle":
+            return "kaiun:9-2-1-1", ("kaiun:9-1-2", "kaiun:9-2-1", C["kaiun:1-2-2"], C["kaiun:1-2-1-1-1"], C["kaiun:1-2-2-1"])
+        return "kaiun:9-2-1-2", ("kaiun:9-1-2", "kaiun:9-2-1", C["kaiun:1-2-2"], C["kaiun:1-2-1-1-2"],
+                                 self.refresh_defeat_condition())
+
     def defeat_check(self, g: GameState, flagged: list[str]):
         """9-2-1: everyone meeting a defeat condition loses; all at once → ジャンケン (1-2-3)."""
-        if len(flagged) == len(self.in_game(g)):
+        if self.janken_due(g):
             yield from self.simultaneous_defeat(g, flagged)
             return
         loser = flagged[0]
         winner = next(p for p in self.in_game(g) if p != loser)
-        rule = "kaiun:9-2-1-1" if self.pl(g, loser)["defeat"] == "battle" else "kaiun:9-2-1-2"
+        rule, cites = self.defeat_cites(g, loser)
         g.set(f"players.{loser}.lost", True)
-        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {loser} はゲームに敗北します", loser,
-                    cites=("kaiun:9-2-1", "kaiun:1-2-2"))
+        yield g.log(rule, "lose", f"ルール処理（敗北判定）: {loser} はゲームに敗北します", loser, cites=cites)
         g.end_game(winner)
         yield g.log("kaiun:1-2-1", "win",
                     f"対戦相手 {loser} が敗北し、自身が敗北していない {winner} がゲームに勝利します", winner)
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
         rule = self.C["kaiun:1-2-3"]
+        # the conditions each player meets, as the defeat check (9-2-1) found them at once
+        met = [c for p in flagged for c in self.defeat_cites(g, p)[1]]
         winner = yield g.ask(None, f"{'、'.join(flagged)} が同時に敗北条件を満たしています。ジャンケンに勝利したのは？",
                              [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
         for p in flagged:
             if p != winner:
                 g.set(f"players.{p}.lost", True)
         g.end_game(winner)
-        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner)
+        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner, cites=met)
 
-    # ---- judge adjustments ------------------------------------------------------------------
-    def targets(self, g: GameState, target: str) -> list[str]:
-        """'p1', or '相手:p1' (4-2-1-4; kaiun-multi 11-4-2) for the opponents of p1."""
-        if target.startswith("相手:"):
-            who = target[3:]
-            self.check_player(g, who)
-            found = self.opponents(g, who)
-            if not found:
-                raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
-            return found
-        self.check_player(g, target)
-        return [target]
+    # ---- adjustments held to the rules (issue 28) ------------------------------------------------------
+    def game_over_clause(self, g: GameState) -> str:
+        """Once the game is over nothing more is done: a refused adjustment, and the rest of an effect, cite the clause
+        of the step that ended it (1-2-1 a defeat, 1-2-3 a ジャンケン, 1-2-4 投了, 1-2-6 a card)."""
+        for e in reversed(g.trace):
+            if any(c.path == "finished" for c in e.changes):
+                return e.rule
+        return self.game_over_rule
 
-    def check_player(self, g: GameState, p: str) -> None:
-        if p not in self.in_game(g):
-            raise AdjustmentError(f"target: プレイヤー「{p}」はゲームにいません（{', '.join(self.in_game(g))}）", "target")
+    def after_adjustment(self, g: GameState) -> None:
+        """Rule processing right after an adjustment (9-1-2), except while a simultaneous action runs (its conditions
+        are checked together when it ends) and except a ジャンケン (1-2-3): that is the players' choice, which the flow
+        asks before its next step; meanwhile the rest of an effect is not done (apply_part)."""
+        if g.kaiun_hold or g.finished or self.janken_due(g):
+            return
+        for item in self.rule_processing(g):
+            if isinstance(item, Decision):
+                raise RuntimeError(f"{self.game}: rule processing asked a decision after an adjustment")
 
-    def adjust_unchi(self, g: GameState, spec: Adjustment, target: str, value: int, which: str = "both",
-                     duration: str | None = None) -> TraceEntry:
-        ps = self.targets(g, target)
-        keys = ("kachi", "aiko_make") if which == "both" else (which,)
-        for p in ps:
-            mod = dict(self.pl(g, p)["unchi_mod"])
-            for k in keys:
-                mod[k] += value
-            g.set(f"players.{p}.unchi_mod", mod)
-        name = {"both": "運値", "kachi": "運値(カチ)", "aiko_make": "運値(アイコ・マケ)"}[which]
-        return g.log(spec.rule, "adjust",
-                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{spec.rule} でリセット）", ps[0])
+    def apply_part(self, g: GameState, body: dict, where: str) -> TraceEntry:
+        if where.startswith("parts[") and self.janken_due(g):
+            stopped = getattr(g, "kaiun_stopped", None)
+            if stopped is None or stopped[0] != g.group or g.trace[stopped[1].seq - 1:stopped[1].seq] != [stopped[1]]:
+                who = "、".join(self.defeat_flagged(g))
+                entry = g.log(self.C["kaiun:1-2-3"], "effect",
+                              f"{who} が同時に敗北条件を満たし、ジャンケンでゲームの勝敗が決まるため、効果の残りは行われません",
+                              cites=("kaiun:9-1-2",))
+                g.kaiun_stopped = (g.group, entry)
+            return g.kaiun_stopped[1]
+        return super().apply_part(g, body, where)
 
-    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
-        ps = self.targets(g, target)
-        for p in ps:
-            g.set(f"players.{p}.win_battle", True)
-        return g.log(spec.rule, "adjust",
-                     f"判定員の調整: {'、'.join(ps)} が「このバトルに勝つ」効果を発動（このバトルの終了まで）", ps[0])
-
-    def adjust_draw(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
-        p = self.single(g, target)
-        notes: list[str] = []
-        cites: list[str] = []
-        drawn = 0
-        for _ in range(value):
-            if not self.pl(g, p)["deck"] and self.pl(g, p)["trash"]:
-                notes.append(self.refresh_inline(g, p, cites))
-            deck = self.pl(g, p)["deck"]
-            if not deck:
-                notes.append("デッキが0枚のため残りは引けません（1-3-2）")
-                cites.append("kaiun:1-3-2")
-                break
-            g.set(f"players.{p}.deck", deck[1:])
-            g.set(f"players.{p}.hand", self.pl(g, p)["hand"] + [deck[0]])
-            drawn += 1
-            if not self.pl(g, p)["deck"]:
-                notes.append(self.refresh_inline(g, p, cites))
-        extra = ("。" + "。".join(notes)) if notes else ""
-        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はカード{drawn}枚を引きます{extra}", p, cites=cites)
-
+    # ---- judge adjustments (the ops: kaiun/effects.py) ----------------------------------------------------
     def refresh_inline(self, g: GameState, p: str, cites: list[str]) -> str:
         """A refresh inside an adjustment (one trace entry): 9-3-2 to 9-3-4 described in its message, cited."""
         if not self.pl(g, p)["trash"] and self.opt(g, "empty_trash_refresh") == "skip":
@@ -641,52 +671,15 @@ class KaiunRuleset(Ruleset):
         self.refresh_changes(g, p)
         rule, text, more = self.after_refresh_changes(g, p)
         cites += ["kaiun:9-3-2", "kaiun:9-3-1", rule, *more]
-        return f"デッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
-
-    def single(self, g: GameState, target: str) -> str:
-        ps = self.targets(g, target)
-        if len(ps) != 1:
-            raise AdjustmentError("target: この調整はプレイヤー1人を指定してください", "target")
-        return ps[0]
-
-    def adjust_discard(self, g: GameState, spec: Adjustment, target: str, value: str) -> TraceEntry:
-        p = self.single(g, target)
-        card = next((c for c in self.pl(g, p)["hand"] if c["id"] == value), None)
-        if card is None:
-            ids = ", ".join(c["id"] for c in self.pl(g, p)["hand"][:12]) or "手札なし"
-            raise AdjustmentError(f"value: {p} の手札にカード「{value}」はありません（{ids}）", "value")
-        g.move(card, f"players.{p}.hand", f"players.{p}.trash")
-        return g.log(spec.rule, "adjust", f"判定員の調整: {p} は手札の{kb.card_label(card)}を捨てます", p)
-
-    def adjust_barrier_to_hand(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
-        p = self.single(g, target)
-        moved = 0
-        while moved < value and self.pl(g, p)["barrier"]:
-            self.barrier_top_to(g, p, "hand")
-            moved += 1
-        stop = "（バリアが0枚になったため終了）" if moved < value else ""
-        return g.log(spec.rule, "adjust", f"判定員の調整: {p} はバリア{moved}枚を手札に加えます{stop}", p)
-
-    def adjust_win_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
-        p = self.single(g, target)
-        for q in self.in_game(g):
-            if q != p:
-                g.set(f"players.{q}.lost", True)
-        g.end_game(p)
-        return g.log(spec.rule, "win", f"判定員の調整: カードの効果により {p} がゲームに勝利します", p)
-
-    def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
-        p = self.single(g, target)
-        g.set(f"players.{p}.lost", True)
-        others = self.opponents(g, p)
-        g.end_game(others[0])
-        return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北します", p)
+        return f"{p} のデッキが0枚になったため即座にリフレッシュ（9-3-2、{n}枚）。{text}（{rule}）"
 
     def adjust_concede(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)
         g.set(f"players.{p}.lost", True)
         winner = self.opponents(g, p)[0]
         g.end_game(winner)
+        # 1-2-5: 投了は、いかなるカードの影響も受けません
         return g.log(self.concede_rule, "concede",
-                     f"{p} が投了を宣言し、次の処理を待たずに敗北します。{winner} の勝利でゲームは終了します", p)
+                     f"{p} が投了を宣言し、次の処理を待たずに敗北します。{winner} の勝利でゲームは終了します", p,
+                     cites=("kaiun:1-2-5",))
 

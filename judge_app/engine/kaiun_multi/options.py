@@ -3,13 +3,13 @@ from judge_app.engine.kaiun.options import RULE_OPTIONS as KAIUN_OPTIONS
 from judge_app.engine.ruleset import RuleOption
 
 RULE_OPTIONS = KAIUN_OPTIONS + (
-    RuleOption("kaiun_timing", "親の【開運時】効果", "every_battle",
-               (("every_battle", "子とのバトルごとに発動する（7-3-1）"),
-                ("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する")),
-               ("kaiun-multi:7-3-1", "kaiun:10-1-1-2")),
-    RuleOption("battle_keyword_timing", "【バトル勝利時】【バトル敗北時】の効果", "every_battle",
-               (("every_battle", "勝利・敗北したバトルごとに発動する（7-3-4、7-3-5）"),
-                ("once_per_turn", "それぞれ1ターンに1度だけ（10-1-2-2、10-1-3-2）、最初に勝利・敗北したバトルで発動する")),
+    RuleOption("kaiun_timing", "親の【開運時】効果", "once_per_turn",
+               (("once_per_turn", "1ターンに1度だけ（10-1-1-2）、最初のバトルで発動する"),
+                ("every_battle", "子とのバトルごとに発動する（7-3-1 を 7-2 で繰り返す）")),
+               ("kaiun-multi:7-3-1", "kaiun-multi:7-2", "kaiun:10-1-1-2")),
+    RuleOption("battle_keyword_timing", "【バトル勝利時】【バトル敗北時】の効果", "once_per_turn",
+               (("once_per_turn", "それぞれ1ターンに1度だけ（10-1-2-2、10-1-3-2）、最初に勝利・敗北したバトルで発動する"),
+                ("every_battle", "勝利・敗北したバトルごとに発動する（7-3-4、7-3-5 を 7-2 で繰り返す）")),
                ("kaiun-multi:7-2", "kaiun-multi:7-3-4", "kaiun-multi:7-3-5", "kaiun:10-1-2-2", "kaiun:10-1-3-2")),
     RuleOption("concede", "3人以上での投了", "leave",
                (("leave", "投了したプレイヤーだけが敗北して離脱し、ゲームは続く（1-2-1）"),

@@ -20,7 +20,7 @@ from judge_app.engine.kaiun_multi.options import RULE_OPTIONS
 from judge_app.engine.kaiun_multi.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import TraceEntry
+from judge_app.engine.trace import Refused, TraceEntry
 
 # The kaiun procedures this book restates under its own numbers (the shared code cites the kaiun id).
 MULTI_CLAUSES = Clauses({
@@ -31,14 +31,17 @@ MULTI_CLAUSES = Clauses({
     "kaiun:6-2-1": "kaiun-multi:6-2-1",
     "kaiun:6-4-1": "kaiun-multi:6-4-1",
     "kaiun:6-4-2": "kaiun-multi:7-3-1",
+    "kaiun:7-1": "kaiun-multi:7-3",
     "kaiun:7-1-1": "kaiun-multi:7-3-2",
     "kaiun:7-1-1-1": "kaiun-multi:7-3-2-1",
     "kaiun:7-1-1-2": "kaiun-multi:7-3-2-2",
+    "kaiun:7-1-2": "kaiun-multi:7-3-3",
     "kaiun:7-1-2-1": "kaiun-multi:7-3-3-1",
     "kaiun:7-1-2-2": "kaiun-multi:7-3-3-2",
     "kaiun:7-1-2-3": "kaiun-multi:7-3-3-3",
     "kaiun:7-1-3": "kaiun-multi:7-3-4",
     "kaiun:7-1-4": "kaiun-multi:7-3-5",
+    "kaiun:7-1-5": "kaiun-multi:7-3-6",
     "kaiun:7-1-5-1": "kaiun-multi:7-3-6-1",
     "kaiun:7-1-5-2": "kaiun-multi:7-3-6-2",
     "kaiun:7-1-5-3": "kaiun-multi:7-3-6-3",
@@ -52,7 +55,12 @@ MULTI_CLAUSES = Clauses({
     "kaiun:6-6-3": "kaiun-multi:6-6-3",
     "kaiun:6-6-4": "kaiun-multi:7-3-6-6",
     "kaiun:6-6-5": "kaiun-multi:6-6-5",
+    "kaiun:6-6-5-1": "kaiun-multi:6-6-5-1",
+    "kaiun:1-1-1": "kaiun-multi:1-1-1",
     "kaiun:1-2-1": "kaiun-multi:1-2-1",
+    "kaiun:1-2-1-1-1": "kaiun-multi:1-2-1-1-1",
+    "kaiun:1-2-1-1-2": "kaiun-multi:1-2-1-1-2",
+    "kaiun:1-2-2": "kaiun-multi:1-2-2",
     "kaiun:1-2-3": "kaiun-multi:1-2-3",
     "kaiun:1-2-4": "kaiun-multi:1-2-4",
     "kaiun:1-2-6": "kaiun-multi:1-2-6",
@@ -66,6 +74,9 @@ class KaiunMultiRuleset(KaiunRuleset):
     doc = "kaiun-multi"
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
+    game_over_rule = "kaiun-multi:1-2-1"   # 1人以外のすべてのプレイヤーが敗北した場合、ゲームが終了します
+    kaiun_phase = "battle"                  # 7-3-1: 【開運時】 at the start of each battle, not in the open phase
+    kaiun_timing_rule = "kaiun-multi:7-3-1"
     notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
@@ -118,7 +129,8 @@ class KaiunMultiRuleset(KaiunRuleset):
         winner = yield g.ask(None, "すべてのプレイヤーでジャンケンを行います。勝利したのは？",
                              [(p, f"{p} が勝利") for p in self.in_game(g)], rule, kind="janken")
         g.set("parent", winner)
-        yield g.log(rule, "parent", f"ジャンケンに勝利した {winner} が最初の親になります", winner)
+        yield g.log(rule, "parent", f"ジャンケンに勝利した {winner} が最初の親になります", winner,
+                    cites=("kaiun-multi:1-1-1-1",))
 
     # ---- 6-3 セットフェイズ: 親から ------------------------------------------------------------
     def set_groups(self, g: GameState) -> list[list[str]]:
@@ -146,7 +158,7 @@ class KaiunMultiRuleset(KaiunRuleset):
         order = self.children(g)
         yield g.log("kaiun-multi:7-1", "battle",
                     f"親 {parent} は左隣から時計回りに、子 {'、'.join(order)} の順で1回ずつバトルを行います", parent,
-                    cites=("kaiun-multi:7-2",))
+                    cites=("kaiun-multi:7-2", "kaiun-multi:7-3"))
         for child in order:
             if self.pl(g, parent)["left"]:
                 yield g.log("kaiun-multi:7-2", "battle", f"親 {parent} はゲームから離脱したため、残りのバトルは行われません")
@@ -157,7 +169,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield from self.battle(g, parent, child)
             if g.finished:
                 return
-        yield g.log("kaiun-multi:7-4", "battle", "すべての子とのバトルが終了し、コストフェイズに進みます")
+        yield g.log("kaiun-multi:7-4", "battle", "すべての子とのバトルが終了し、コストフェイズに進みます",
+                    cites=("kaiun-multi:6-5-2",))
         if not self.pl(g, parent)["left"] and self.pl(g, parent)["lost"]:
             g.set(f"players.{parent}.left", True)
             yield g.log("kaiun-multi:7-3-6-2-1", "leave",
@@ -173,9 +186,11 @@ class KaiunMultiRuleset(KaiunRuleset):
             g.set(f"players.{parent}.kaiun_used", True)
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
+        # skipped: the inherited limit decides, relying on the step it limits; else 7-3-1 under the option in force
+        cites = ("kaiun-multi:7-3-1",) if skipped else ("kaiun:10-1-1-2",) if once else ("kaiun-multi:7-2",)
         yield g.log("kaiun:10-1-1-2" if skipped else "kaiun-multi:7-3-1", "timing",
                     f"親 {parent} と子 {child} のバトル: 【開運時】の効果があれば発動します（{names}）{note}。"
-                    "効果の内容は判定員が調整で適用します")
+                    "効果の内容は判定員が調整で適用します", cites=cites)
 
     def battle_keyword_timing(self, g: GameState, winner: str | None, loser: str | None):
         """7-3-4 / 7-3-5 in every battle (7-2 repeats 7-3), or once per turn under option battle_keyword_timing
@@ -185,8 +200,8 @@ class KaiunMultiRuleset(KaiunRuleset):
         for p, word, field, rule, limit in (
                 (winner, "【バトル勝利時】", "win_used", "kaiun-multi:7-3-4", "kaiun:10-1-2-2"),
                 (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
-            if not p:
-                continue
+            if not p or self.pl(g, p)["left"]:
+                continue  # a player who left during the battle (a card's 敗北, 1-2-6) takes no further step in it
             if once and self.pl(g, p)[field]:
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
@@ -205,10 +220,40 @@ class KaiunMultiRuleset(KaiunRuleset):
     def keyword_skipped(self, g: GameState, p: str) -> bool:
         return p in getattr(g, "kaiun_skipped", ())
 
+    def per_battle_keywords(self, g: GameState) -> set[str]:
+        """The keyword effects a player may use again in its next battle this turn: those whose option reads 7-2 (each
+        battle repeats 7-3) over the inherited once-per-turn clause (docs/rulings-decisions.md)."""
+        out = set()
+        if self.opt(g, "kaiun_timing") == "every_battle":
+            out.add("開運時")
+        if self.opt(g, "battle_keyword_timing") == "every_battle":
+            out.update(("バトル勝利時", "バトル敗北時"))
+        return out
+
+    def keyword_scope(self, g: GameState, k: str) -> str:
+        return "このバトルで" if k in self.per_battle_keywords(g) else "このターン"
+
+    def keyword_clauses(self, g: GameState, k: str, p: str) -> tuple[str, str]:
+        """【開運時】 is the first step of a battle (7-3-1, before 7-3-2 compares): a 子 has one battle, so once its result
+        is in, its 【開運時】 has passed; the 親's activates in its first battle only unless kaiun_timing=every_battle."""
+        when, limit = super().keyword_clauses(g, k, p)
+        if k == "開運時" and self.pl(g, p)["battle_result"] is not None:
+            if p != g.data["parent"]:
+                raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
+                              "kaiun-multi:7-3-1", "keyword")
+            if "開運時" not in self.per_battle_keywords(g):
+                raise Refused(f"keyword: 親 {p} の【開運時】は最初のバトルで発動しています。1ターンに1度のみです（10-1-1-2）",
+                              "kaiun:10-1-1-2", "keyword")
+        return when, limit
+
     def battle_end(self, g: GameState, battlers: list[str]):
         g.kaiun_skipped = set()
+        again = self.per_battle_keywords(g)
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)
+            used = self.pl(g, p)["keywords_used"]
+            if again and any(k in again for k in used):
+                g.set(f"players.{p}.keywords_used", [k for k in used if k not in again])
         yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します")
         for p in self.in_game(g):
             g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
@@ -232,6 +277,8 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def turn_end(self, g: GameState):
         for p in self.in_game(g):
+            if self.pl(g, p)["keywords_used"]:
+                g.set(f"players.{p}.keywords_used", [])
             g.set(f"players.{p}.kaiun_used", False)
             g.set(f"players.{p}.win_used", False)
             g.set(f"players.{p}.lose_used", False)
@@ -255,23 +302,22 @@ class KaiunMultiRuleset(KaiunRuleset):
         yield g.log(rule, "parent", f"ターンが終了し、{how} {new} が次のターンの親になります（ターン{g.turn}）", new)
 
     # ---- 9 ルール処理 with players leaving (1-2-1) -----------------------------------------------------
-    def rule_processing(self, g: GameState):
-        if g.kaiun_hold or g.finished:
-            return
-        flagged = [p for p in self.alive(g) if self.pl(g, p)["defeat"]]
-        if flagged:
-            yield from self.defeat_check(g, flagged)
+    def defeat_flagged(self, g: GameState) -> list[str]:
+        return [p for p in self.alive(g) if self.pl(g, p)["defeat"]]
+
+    def contenders(self, g: GameState) -> list[str]:
+        """1-2-3 「ゲーム中のすべてのプレイヤー」: everyone not yet defeated."""
+        return self.alive(g)
 
     def defeat_check(self, g: GameState, flagged: list[str]):
-        alive = self.alive(g)
-        if set(flagged) == set(alive):
+        if self.janken_due(g):
             yield from self.simultaneous_defeat(g, flagged)
             return
         parent = g.data["parent"]
         stays = g.phase == "battle" and parent in flagged
-        by_battle = self.pl(g, flagged[0])["defeat"] == "battle"
+        rule, first = self.defeat_cites(g, flagged[0])
         notes = []
-        cites = ["kaiun:9-2-1", "kaiun-multi:1-2-2"]
+        cites = [*first, *(c for p in flagged[1:] for c in self.defeat_cites(g, p)[1])]
         for p in flagged:
             g.set(f"players.{p}.lost", True)
             g.set(f"players.{p}.defeat", None)
@@ -284,7 +330,6 @@ class KaiunMultiRuleset(KaiunRuleset):
         if len(self.alive(g)) >= 2:
             notes.append("ゲームは続きます（敗北していないプレイヤーが2人以上残っています）")
             cites.append("kaiun-multi:1-2-1")  # the game ends only when all but one have lost
-        rule = "kaiun:9-2-1-1" if by_battle else "kaiun:9-2-1-2"
         yield g.log(rule, "lose", f"ルール処理（敗北判定）: {'、'.join(flagged)} はゲームに敗北します。" + "。".join(notes),
                     flagged[0], cites=cites)
         yield from self.check_last_player(g)
@@ -298,6 +343,7 @@ class KaiunMultiRuleset(KaiunRuleset):
 
     def simultaneous_defeat(self, g: GameState, flagged: list[str]):
         rule = "kaiun-multi:1-2-3"
+        met = [c for p in flagged for c in self.defeat_cites(g, p)[1]]
         winner = yield g.ask(None, f"ゲーム中のすべてのプレイヤー（{'、'.join(flagged)}）が同時に敗北条件を満たしています。"
                                    "ジャンケンに勝利したのは？", [(p, f"{p} が勝利") for p in flagged], rule, kind="janken")
         for p in flagged:
@@ -306,7 +352,7 @@ class KaiunMultiRuleset(KaiunRuleset):
                 g.set(f"players.{p}.lost", True)
                 g.set(f"players.{p}.left", True)
         g.end_game(winner)
-        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner)
+        yield g.log(rule, "win", f"ジャンケンに勝利した {winner} がゲームに勝利します", winner, cites=met)
 
     # ---- adjustments that remove a player ---------------------------------------------------------
     def refresh_defeat_condition(self) -> str:
@@ -335,11 +381,11 @@ class KaiunMultiRuleset(KaiunRuleset):
                          f"{p} が投了を宣言し、次の処理を待たずに敗北します。ゲームは終了します（勝者なし、ルール選択: end_game）", p)
         tail = self.leave_now(g, p)
         return g.log(self.concede_rule, "concede", f"{p} が投了を宣言し、次の処理を待たずに敗北して離脱します。{tail}", p,
-                     cites=("kaiun-multi:1-2-1",))
+                     cites=("kaiun-multi:1-2-1", "kaiun-multi:1-2-5"))
 
     def adjust_lose_game(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         p = self.single(g, target)
         tail = self.leave_now(g, p)
         return g.log(spec.rule, "lose", f"判定員の調整: カードの効果により {p} がゲームに敗北し、離脱します。{tail}", p,
-                     cites=("kaiun-multi:1-2-1",))
+                     cites=(*self.target_cites(target), "kaiun-multi:1-2-1"))
 

@@ -141,6 +141,7 @@ def _parent_mark(pid: str, data: dict) -> list[str]:
 
 
 _KAIUN_CARD = ("name", "janken", "unchi_kachi", "unchi_aiko_make", "cost")
+_KAIUN_LABELS = {"win_used": "バトル勝利時済み", "lose_used": "バトル敗北時済み", "keywords_used": "発動済みのキーワード効果"}
 
 LAYOUTS: dict[str, Layout] = {
     "opcg": Layout(title="ONE PIECE CARD GAME",
@@ -176,19 +177,19 @@ LAYOUTS: dict[str, Layout] = {
                     order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                            "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                            "defeat", "kaiun_used", "lost", "left"),
-                    piles=frozenset({"deck", "barrier"}),
+                    piles=frozenset({"deck", "barrier"}), labels=_KAIUN_LABELS,
                     card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
-                    player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "left"}),
+                    player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "keywords_used", "left"}),
                     player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost"),
                     turn_keys=("turn", "phase")),
     "kaiun-multi": Layout(title="開運コロシウム 多人数制",
                           order=("battle_area", "face_up", "barrier", "barrier_count", "cost_area", "trash", "trash_count",
                                  "hand", "hand_count", "deck", "deck_count", "unchi_mod", "win_battle", "battle_result",
                                  "defeat", "kaiun_used", "lost", "left"),
-                          piles=frozenset({"deck", "barrier"}),
+                          piles=frozenset({"deck", "barrier"}), labels=_KAIUN_LABELS,
                           table_order="seat", max_players=5, marks=_parent_mark,
                           card_main=_KAIUN_CARD, card_internal=frozenset({"filler"}),
-                          player_internal=frozenset({"win_used", "lose_used", "kaiun_used"}),
+                          player_internal=frozenset({"win_used", "lose_used", "kaiun_used", "keywords_used"}),
                           player_fields=("face_up", "unchi_mod", "win_battle", "battle_result", "defeat", "lost", "left"),
                           turn_keys=("turn", "phase", "parent")),
 }

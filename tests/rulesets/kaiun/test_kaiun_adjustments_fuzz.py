@@ -5,32 +5,56 @@ import random
 import pytest
 
 from judge_app.engine import EngineError, Game, get_ruleset
+from judge_app.engine.citations import prose_only
 from judge_app.engine.policies import SeededRandom
 
-OPS = ["unchi", "win_battle", "draw", "discard", "barrier_to_hand"]
+OPS = ["unchi", "win_battle", "draw", "discard", "barrier_to_hand", "barrier_to_trash", "discard_random", "move",
+       "shuffle", "effect"]
 RARE = ["concede", "lose_game", "win_game"]
+ZONES = ["deck", "hand", "barrier", "trash", "battle_area", "cost_area"]
+KEYWORDS = [None, None, "開運時", "バトル勝利時", "バトル敗北時", "このターンの終了時"]
+
+
+def random_target(rs, g: Game, r: random.Random, p: str) -> str:
+    return r.choice([p, p, p, "相手:" + p, "both", "all"])
+
+
+def random_part(g: Game, rs, r: random.Random, p: str) -> dict | None:
+    op = r.choice(OPS[:-1])
+    body = {"op": op, "target": random_target(rs, g, r, p)}
+    if op == "unchi":
+        body["value"] = r.randint(-5, 5)
+    elif op in ("draw", "barrier_to_hand", "barrier_to_trash", "discard_random"):
+        body["value"] = r.randint(1, 3)
+    elif op == "move":
+        body.update({"from": r.choice(ZONES), "to": r.choice(ZONES), "value": r.randint(1, 3),
+                     "position": r.choice(["top", "bottom"])})
+    elif op == "discard":
+        hand = g.state.data["players"][p]["hand"]
+        body = {"op": op, "target": p, "value": r.choice(hand)["id"] if hand and r.random() < 0.5 else r.randint(1, 3)}
+    return body
 
 
 def random_adjustment(g: Game, rs, r: random.Random) -> dict | None:
     p = r.choice(rs.in_game(g.state))
     op = r.choice(OPS + RARE if r.random() < 0.05 else OPS)
-    body = {"op": op, "target": p if r.random() < 0.8 else "相手:" + p}
-    if op == "unchi":
-        body["value"] = r.randint(-5, 5)
-    elif op in ("draw", "barrier_to_hand"):
-        body["value"] = r.randint(1, 3)
-    elif op == "discard":
-        hand = g.state.data["players"][p]["hand"]
-        if not hand:
-            return None
-        body = {"op": op, "target": p, "value": r.choice(hand)["id"]}
+    if op in RARE:
+        return {"op": op, "target": p}
+    if op != "effect":
+        return random_part(g, rs, r, p)
+    body = {"op": "effect", "player": p, "parts": [random_part(g, rs, r, p) for _ in range(r.randint(1, 3))]}
+    if r.random() < 0.4:
+        body["cost"] = [random_part(g, rs, r, p)]
+    keyword = r.choice(KEYWORDS)
+    if keyword:
+        body["keyword"] = keyword
     return body
 
 
 @pytest.mark.parametrize("game_key", ["kaiun", "kaiun-multi"])
 def test_random_adjustments_keep_invariants_and_replay(game_key):
     rs = get_ruleset(game_key)
-    for seed in range(12):
+    for seed in range(24):
         r = random.Random(seed)
         board = rs.new_game_board(random.Random(seed))
         board["options"] = {o.name: r.choice([v for v, _ in o.choices]) for o in rs.rule_options}
@@ -43,7 +67,8 @@ def test_random_adjustments_keep_invariants_and_replay(game_key):
                     try:
                         g.adjust(body)
                     except EngineError:
-                        pass  # refused adjustments change nothing (checked in test_kaiun_board_and_flow)
+                        pass  # refused adjustments change nothing (checked in test_kaiun_effects)
+                    assert rs.invariants(g.state) == [], (seed, body)
                 continue
             if g.pending:
                 g.answer(g.pending.id, policy(g.pending))
@@ -52,3 +77,4 @@ def test_random_adjustments_keep_invariants_and_replay(game_key):
             assert rs.invariants(g.state) == [], (seed, board["options"])
         again = Game.replay(rs, board, seed, g.answers)
         assert again.state.data == g.state.data
+        assert [e.message for e in g.trace if prose_only(e)] == []   # every clause a message names is cited

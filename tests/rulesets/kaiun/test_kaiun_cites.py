@@ -17,7 +17,7 @@ def test_kaiun_2_2_3_decides_who_wins_the_janken_and_cites_7_1_1():
     """2-2-3: ジャンケンは下記の順で勝敗があります。《グー》>《チョキ》>《パー》>《グー》"""
     g = run_to_decision(game({"p1": player(card("a", "パー", kachi=5)), "p2": player(card("b", "グー"))}))
     (e,) = entries(g, "kaiun:2-2-3")
-    assert e.kind == "janken" and e.cites == ("kaiun:7-1-1",)
+    assert e.kind == "janken" and e.cites == ("kaiun:7-1-1", "kaiun:7-1")
     assert "p1 がジャンケンに勝利します" in e.message and not prose_only(e)
     assert not entries(g, "kaiun:7-1-1")
 
@@ -26,24 +26,26 @@ def test_kaiun_2_2_4_same_janken_is_aiko():
     """2-2-4: お互いが同じジャンケンの場合、そのジャンケンはあいこになります。"""
     g = run_to_decision(game({"p1": player(card("a", "チョキ")), "p2": player(card("b", "チョキ"))}))
     (e,) = entries(g, "kaiun:2-2-4")
-    assert "あいこ" in e.message and e.cites == ("kaiun:7-1-1",)
+    assert "あいこ" in e.message and e.cites == ("kaiun:7-1-1", "kaiun:7-1")
 
 
 def test_kaiun_multi_2_2_3_is_the_inherited_clause_beside_7_3_2():
     """kaiun-multi 7-3-2: ジャンケンを比べます。(ジャンケンの勝敗は 2-2-3 参照) — section 2 is kaiun's."""
     g = run_to_decision(multi({"p1": player(card("a", "グー")), "p2": player(card("b", "チョキ")),
                                "p3": player(card("c", "グー"))}))
-    assert [e.cites for e in entries(g, "kaiun:2-2-3")] == [("kaiun-multi:7-3-2",)]
-    assert [e.cites for e in entries(g, "kaiun:2-2-4")] == [("kaiun-multi:7-3-2",)]
+    assert [e.cites for e in entries(g, "kaiun:2-2-3")] == [("kaiun-multi:7-3-2", "kaiun-multi:7-3")]
+    assert [e.cites for e in entries(g, "kaiun:2-2-4")] == [("kaiun-multi:7-3-2", "kaiun-multi:7-3")]
 
 
 # 2 ----------------------------------------------------------------------------------------------------
 def test_kaiun_1_2_1_declares_the_winner_when_the_opponent_loses_at_zero_barrier():
-    """1-2-1: 対戦相手が敗北し、自身が敗北していないプレイヤーがそのゲームに勝利します。"""
+    """1-2-1: 対戦相手が敗北し、自身が敗北していないプレイヤーがそのゲームに勝利します。
+    The loss cites what it turned on: 9-1-2 (ルール処理は…即座に), 9-2-1, 1-2-2 and the exact defeat condition
+    1-2-1-1-1 「自分のバリアが 0 枚の状況でバトルに敗北する」 as 1-2-2-1 restates it."""
     g = run_to_decision(game({"p1": player(card("a", "グー", kachi=5)), "p2": player(card("b", "チョキ"), barrier=0)}))
     lose, win = g.trace[-2], g.trace[-1]
     assert (lose.rule, lose.kind, lose.player) == ("kaiun:9-2-1-1", "lose", "p2")
-    assert lose.cites == ("kaiun:9-2-1", "kaiun:1-2-2")
+    assert lose.cites == ("kaiun:9-1-2", "kaiun:9-2-1", "kaiun:1-2-2", "kaiun:1-2-1-1-1", "kaiun:1-2-2-1")
     assert (win.rule, win.kind, win.player) == ("kaiun:1-2-1", "win", "p1")
     assert g.state.winner == "p1"
 
@@ -55,7 +57,7 @@ def test_kaiun_9_3_1_refresh_returns_the_trash_and_shuffles():
     g = run_to_decision(game({"p1": player(card("a", cost=2), deck=2, trash_count=4, battle_result="win"),
                               "p2": player(card("b"), battle_result="lose")}, phase="cost"))
     (e,) = entries(g, "kaiun:9-3-2")
-    assert e.cites == ("kaiun:9-3-1",) and e.kind == "refresh"
+    assert e.cites == ("kaiun:9-3-1", "kaiun:10-2-1-1") and e.kind == "refresh"
     after = g.trace[g.trace.index(e) + 1]
     assert after.rule == "kaiun:9-3-4"
     p1 = g.state.data["players"]["p1"]
@@ -68,8 +70,9 @@ def test_kaiun_multi_7_1_parent_battles_each_child_clockwise_from_its_left():
     g = run_to_decision(game({"p1": player(card("a")), "p2": player(card("b")), "p3": player(card("c")),
                               "p4": player(card("d"))}, game_key="kaiun-multi", parent="p3"))
     (e,) = entries(g, "kaiun-multi:7-1")
-    assert e.cites == ("kaiun-multi:7-2",) and "子 p4、p1、p2 の順" in e.message
-    fought = [x.message.split("のバトル")[0].strip() for x in entries(g, "kaiun-multi:7-3-1")]
+    assert e.cites == ("kaiun-multi:7-2", "kaiun-multi:7-3") and "子 p4、p1、p2 の順" in e.message
+    timings = [x for x in g.trace if x.kind == "timing" and x.rule in ("kaiun-multi:7-3-1", "kaiun:10-1-1-2")]
+    fought = [x.message.split("のバトル")[0].strip() for x in timings]
     assert fought == ["親 p3 と子 p4", "親 p3 と子 p1", "親 p3 と子 p2"]
 
 
@@ -103,7 +106,7 @@ def test_kaiun_multi_1_2_1_game_goes_on_while_two_remain():
 def test_kaiun_multi_1_2_1_concede_cites_that_the_game_goes_on():
     g = multi({"p1": player(card("a")), "p2": player(card("b")), "p3": player(card("c"))})
     e = g.adjust({"op": "concede", "target": "p3"})
-    assert e.rule == "kaiun-multi:1-2-4" and e.cites == ("kaiun-multi:1-2-1",) and not prose_only(e)
+    assert e.rule == "kaiun-multi:1-2-4" and e.cites == ("kaiun-multi:1-2-1", "kaiun-multi:1-2-5") and not prose_only(e)
 
 
 # 7 ----------------------------------------------------------------------------------------------------
@@ -132,9 +135,10 @@ def three_battles(**options):
                                  options=options))
 
 
-def test_kaiun_multi_7_3_4_battle_win_keyword_in_every_battle_by_default():
-    """7-3-4: バトルに勝利したカードの【バトル勝利時】で表記されている効果を発動します (7-2: each 子)."""
-    g = three_battles()
+def test_kaiun_multi_7_3_4_battle_win_keyword_in_every_battle_option():
+    """7-3-4: バトルに勝利したカードの【バトル勝利時】で表記されている効果を発動します (7-2: each 子), read per battle
+    under the option battle_keyword_timing=every_battle."""
+    g = three_battles(battle_keyword_timing="every_battle")
     wins = entries(g, "kaiun-multi:7-3-4")
     assert [e.player for e in wins] == ["p1", "p1", "p1"]
     assert all("battle_keyword_timing=every_battle" in e.message for e in wins)
@@ -142,8 +146,10 @@ def test_kaiun_multi_7_3_4_battle_win_keyword_in_every_battle_by_default():
     assert not entries(g, "kaiun:10-1-2-2")
 
 
-def test_kaiun_multi_10_1_2_2_battle_win_once_per_turn_option():
-    """10-1-2-2: 【バトル勝利時】効果は1ターンに1度のみ効果を発動します (option once_per_turn)."""
+def test_kaiun_multi_10_1_2_2_battle_win_once_per_turn_by_default():
+    """10-1-2-2 (inherited by 「10. キーワード効果とキーワード 開運コロシウム 総合ルールを参照」): 【バトル勝利時】効果は
+    1ターンに1度のみ効果を発動します — the default, and the option once_per_turn."""
+    assert [e.player for e in entries(three_battles(), "kaiun-multi:7-3-4")] == ["p1"]
     g = three_battles(battle_keyword_timing="once_per_turn")
     assert [e.player for e in entries(g, "kaiun-multi:7-3-4")] == ["p1"]
     skipped = entries(g, "kaiun:10-1-2-2")
@@ -172,5 +178,5 @@ def test_kaiun_7_1_3_timing_steps_say_if_any():
 
 
 def test_all_kaiun_entries_cite_every_number_they_name():
-    for g in (three_battles(), three_battles(battle_keyword_timing="once_per_turn")):
+    for g in (three_battles(), three_battles(battle_keyword_timing="every_battle")):
         assert [e for e in g.trace if prose_only(e)] == []

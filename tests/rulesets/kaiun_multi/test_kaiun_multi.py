@@ -17,7 +17,8 @@ def multi(players, phase="battle", parent="p1", **top):
 def test_kaiun_multi_7_1_parent_battles_every_child_clockwise_from_its_left():
     """7-1: 親は、親の左隣から時計回りにすべての子とバトルを行います。"""
     g = run_to_decision(multi({p: player(card(p + "c")) for p in ("p1", "p2", "p3", "p4")}, parent="p3"))
-    order = [e.message.split("子 ")[1].split(" ")[0] for e in g.trace if e.rule == "kaiun-multi:7-3-1"]
+    order = [e.message.split("子 ")[1].split(" ")[0] for e in g.trace
+             if e.kind == "timing" and e.rule in ("kaiun-multi:7-3-1", "kaiun:10-1-1-2")]
     assert order == ["p4", "p1", "p2"]
 
 
