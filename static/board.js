@@ -153,8 +153,9 @@
       clearNotationError();
     }
   }
-  function redraw() {
-    return render(board).then(show).catch(function (e) { say(e.message || "通信に失敗しました"); });
+  function redraw() {   // true once the server's answer is on the page
+    return render(board).then(function (state) { show(state); return !state.stale; })
+      .catch(function (e) { say(e.message || "通信に失敗しました"); return false; });
   }
   function say(msg) { if (problemBox) problemBox.textContent = msg; }
 
@@ -204,11 +205,20 @@
     notationForm.addEventListener("submit", function (e) {
       e.preventDefault();
       var typed = notationInput.value;
+      // 読み込んで開始: once the line's board is drawn and startable, the builder's own form starts it (its rule
+      // options, seed, title and 「最初の決定まで進める」 go with it)
+      var andStart = e.submitter && e.submitter.id === "notation-start";
       post(info.notation_url, { text: typed }).then(function (r) {
         if (!r.ok) { notationFailed(r.body, typed); return; }
         clearNotationError();
         board = r.body.board;
-        return redraw().then(function () { notationInput.value = r.body.notation; });
+        return redraw().then(function (drawn) {
+          notationInput.value = r.body.notation;
+          if (!andStart || !drawn) return;
+          var start = document.getElementById("start-session");
+          if (known.problem || !start) { if (problemBox) problemBox.scrollIntoView({ block: "nearest" }); return; }
+          start.form.requestSubmit(start);
+        });
       }).catch(function () { notationFailed({ error: "通信に失敗しました" }, typed); });
     });
   }

@@ -41,11 +41,11 @@
     return "/rules/" + rule.slice(0, i) + "/" + rule.slice(i + 1) + (edition ? "?edition=" + encodeURIComponent(edition) : "");
   }
   function clauseLink(rule, edition) {
-    var frag = document.createDocumentFragment();
-    frag.appendChild(el("a", { "class": "clause", href: clauseHref(rule, edition), "data-clause": rule }, rule));
-    frag.appendChild(el("button", { type: "button", "class": "clause-info js-only", "data-clause": rule,
-                                    "aria-label": rule + " の条文を表示", "aria-expanded": "false" }, "?"));
-    return frag;
+    var ref = el("span", { "class": "cref" });   // the id and its ? button stay on one line
+    ref.appendChild(el("a", { "class": "clause", href: clauseHref(rule, edition), "data-clause": rule }, rule));
+    ref.appendChild(el("button", { type: "button", "class": "clause-info js-only", "data-clause": rule,
+                                   "aria-label": rule + " の条文を表示", "aria-expanded": "false" }, "?"));
+    return ref;
   }
 
   // ---- the setting: carry on to the next decision after an answer (remembered in this browser) ---------------

@@ -4,7 +4,8 @@ bookkeeping (ids, names, counts, the DON!! deck); the board can be typed as one 
 Two paths through it, one class each:
 
 - `Driver` (`--driver after`), quick entry, the fastest a judge builds a board (README 「盤面をいちばん早く作る」):
-  the description's notation line typed into the 記法 field (one typed field), 読み込む, この盤面で開始.
+  the game's button on the home page, the description's notation line typed into the 記法 field (one typed field),
+  読み込んで開始 (the line loaded and the session started, on to its first decision).
 - `DrawingDriver` (`--driver after_drawing`), a judge who does not know the notation: each fact entered on the
   drawing, starting from the mid-game board as it opens (facts already right on it are skipped): the turn control
   (ターン・ターンプレイヤー・フェイズ in one dialog), a zone's count (one control: ライフ, デッキ, バリア …), a card
@@ -17,6 +18,7 @@ decision; a step control only when no decision is open), then the save form.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from ttr_drivers.hand import Driver as HandDriver
@@ -31,38 +33,48 @@ HEAD = ("turn", "phase", "turn_player", "first_player", "starting_player", "pare
 
 class Driver(HandDriver):
     name = "after"
-    path = ("builder opened from the nav (盤面 → game) on its mid-game board; the description's notation line typed "
-            "into the 記法 field, 読み込む, この盤面で開始; the session page as the judge's hand (one tap an answer, "
-            "which carries on; a step control only when no decision is open); save with a title.")
+    path = ("builder opened from the home page (its game button) on its mid-game board; the description's notation "
+            "line typed into the 記法 field, 読み込んで開始 (loads the line and starts, on to the first decision); "
+            "the session page as the judge's hand (one tap an answer, which carries on; a step control only when no "
+            "decision is open); save with a title.")
 
     def open_builder(self, w, game: str) -> None:
-        super().open_builder(w, game)
-        w.page.wait_for_selector("#board-drawing .player")
+        page = w.page
+        self._line = False
+        w.click(f"main .game-links a[href='/board/{game}']", f"home: game {game}")
+        page.wait_for_url(f"**/board/{game}")
+        page.wait_for_load_state()
+        page.wait_for_selector("#board-drawing .player")
 
     def _board(self, page) -> dict:
         return json.loads(page.input_value("#board-text"))
 
     def enter_board(self, w, case) -> None:
+        if case.facts.unmet(self._board(w.page)):
+            w.fill("#notation", case.notation, "記法")
+            self._line = True
+
+    def start_session(self, w) -> str:
+        """読み込んで開始 when a line was typed (the bench checks, through the API, that the session's board holds
+        every fact); else この盤面で開始."""
+        if not self._line:
+            return super().start_session(w)
         page = w.page
-        if not case.facts.unmet(self._board(page)):
-            return
-        w.fill("#notation", case.notation, "記法")
-        with page.expect_response(lambda r: r.url.endswith("/render")):
-            w.click("#notation-load", "読み込む")
-        page.wait_for_function("() => document.getElementById('notation').getAttribute('aria-invalid') !== 'true'")
-        err = page.inner_text("#notation-error")
-        if err:
-            raise RuntimeError(f"the notation was refused: {err}")
-        left = case.facts.unmet(self._board(page))
-        if left:
-            raise RuntimeError(f"the builder's board does not hold {left}")
+        w.click("#notation-start", "読み込んで開始")
+        try:
+            page.wait_for_url("**/sessions/*", timeout=30000)
+        except Exception:   # noqa: BLE001 - Playwright's TimeoutError: say what the page says instead
+            said = [page.locator(s).inner_text(timeout=1000) for s in ("#notation-error", "#board-problem")]
+            raise RuntimeError(f"読み込んで開始 did not open a session: {[x for x in said if x]}") from None
+        page.wait_for_load_state()
+        return page.url.rsplit("/sessions/", 1)[1].split("?")[0].split("#")[0]
 
 
 class DrawingDriver(Driver):
     name = "after_drawing"
-    path = ("builder opened from the nav on its mid-game board; each fact entered on the drawing (the turn control, a "
+    path = ("builder opened from the home page on its mid-game board; each fact entered on the drawing (the turn control, a "
             "zone's count, a card's differing fields with pickers, new cards with ＋ 追加 and their name; ids and "
-            "names generated), 保存 each; この盤面で開始; the session page as main has it; save with a title.")
+            "names generated), 保存 each; この盤面で開始; the session page as the judge's hand; save with a title.")
 
     def enter_board(self, w, case) -> None:
         page = w.page

@@ -18,7 +18,7 @@ from flask import Blueprint, jsonify, redirect, request, url_for
 from judge_app.application import builder as bookkeeping, games, sessions
 from judge_app.application.inputs import TITLE_MAX, check_seed, check_text, random_seed
 from judge_app.engine import EngineError, NotationError
-from judge_app.web.shared import board_model, csrf
+from judge_app.web.shared import board_model, carry_on, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_body, error_of, status_of
 from judge_app.web.shared.rate_limits import stores_nothing
@@ -152,7 +152,7 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
                   drawing=drawing, board_text=text, options=options, error=error, shown_error=shown_error,
                   title=title, notation_text=notation_text if notation_text is not None else (state["notation"] or ""),
                   has_notation=getattr(ruleset, "notation", None) is not None,
-                  guide=bookkeeping.notation_guide(ruleset))
+                  guide=bookkeeping.notation_guide(ruleset), carry_on=carry_on.carries_on())
 
 
 def _form_board(ruleset) -> tuple[Any, str]:
@@ -189,8 +189,21 @@ def _form_seed() -> int:
         raise RequestError(400, "seed: 整数を入力してください", "seed") from None
 
 
+def _started(sid: str, to_decision: bool):
+    """The new session's page; with `to_decision` (「最初の決定まで進める」) the rules are run on to the first decision
+    first, as an answer carries on to the next one. If the engine stops on the way, the page shows the game where it
+    stopped and its step controls say the same again."""
+    if to_decision:
+        try:
+            sessions.step(get_store(), sid, "decision")
+        except Failure:
+            pass
+    return redirect(url_for("sessions.show", sid=sid), 303)
+
+
 @bp.post("/board/<game>")
 def start(game: str):
+    """この盤面で開始. The form's checkbox `then` (with its marker `then_shown`) runs on to the first decision."""
     try:
         ruleset = games.game_named(game)
     except Failure as e:
@@ -205,7 +218,8 @@ def start(game: str):
     except Failure as e:
         return _builder_page(ruleset, board if board is not None else {}, seed, request.form.get("title", ""),
                              "入力した盤面", error=e, board_text=text)
-    return redirect(url_for("sessions.show", sid=s.record.id), 303)
+    shown = request.form.get("then_shown") is not None
+    return _started(s.record.id, shown and request.form.get("then") == "decision")
 
 
 @bp.post("/board/<game>/scenario")
@@ -254,7 +268,9 @@ def render_fragment(game: str):
 def notation(game: str):
     """Quick entry: the game's one-line notation (docs/notation.md) read into a board, with the builder's bookkeeping.
     JSON `{text}` -> `{board, notation}` (the canonical line), or 400 `{error, field: "notation", token, position}`
-    naming the token that is wrong. A plain form (`text`) opens the builder on that board, or on the error."""
+    naming the token that is wrong. A plain form (`text`) opens the builder on that board, or on the error; with
+    `start` (読み込んで開始) it starts a session from that board (on to the first decision, as the judge's setting
+    says)."""
     try:
         ruleset = games.game_named(game)
     except Failure as e:
@@ -280,6 +296,12 @@ def notation(game: str):
         seed = check_seed(int(request.form.get("seed") or 0))
     except ValueError:
         seed = 0
+    if request.form.get("start") is not None:   # 読み込んで開始: the line's board started at once
+        try:
+            s = sessions.create(get_store(), ruleset.game, board, seed, [], "")
+        except Failure as e:
+            return _builder_page(ruleset, board, seed, "", "入力した記法", error=e, notation_text=line)
+        return _started(s.record.id, carry_on.carries_on())
     return _builder_page(ruleset, board, seed, "", "入力した記法", notation_text=line)
 
 

@@ -28,7 +28,7 @@ from judge_app.application.game_json import players_of
 from judge_app.application.inputs import TITLE_MAX, check_text, random_seed
 from judge_app.application.judged import UNTIL_WORDS, undo_step
 from judge_app.engine import Refused
-from judge_app.web.shared import adjust_form, csrf
+from judge_app.web.shared import adjust_form, carry_on, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.clause_links import clause_href
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
@@ -42,18 +42,10 @@ bp.before_request(csrf.check)
 api = answer_errors_as_json(Blueprint("sessions_api", __name__, url_prefix="/api"))
 
 UNTIL_LABELS = UNTIL_WORDS
-# The judge's setting 「回答したら次の決定まで進める」, remembered per browser: "stop" stops after each answer. A plain
-# cookie, so that the page's script (document.cookie) and the form without script keep one setting.
-THEN_COOKIE = "judge_answer_then"
-THEN_MAX_AGE = 400 * 24 * 3600
 
 
 def session_json(s: sessions.Session) -> dict:
     return dict(s.to_json(), url=url_for("sessions.show", sid=s.record.id))
-
-
-def carries_on() -> bool:
-    return request.cookies.get(THEN_COOKIE) != "stop"
 
 
 # ---- the page ------------------------------------------------------------------------------------------------------
@@ -81,7 +73,7 @@ def page(sid: str, error: Exception | None = None, at: str | None = None, form=N
         pending=cite.entry(g.pending.to_json() if g.pending else None), entry=entry,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None),
         players=players_of(g), until_labels=UNTIL_LABELS, error=error, at=at,
-        refusal=error if isinstance(error, Refused) else None, undo=undo_step(g), carry_on=carries_on(),
+        refusal=error if isinstance(error, Refused) else None, undo=undo_step(g), carry_on=carry_on.carries_on(),
         clause_href=clause_href, answers=g.answers, rule_options=rule_options,
         adjust=adjust_context(g, cite, values), values=values,
     )
@@ -195,9 +187,8 @@ def answer_form(sid: str):
         sessions.answer(get_store(), sid, request.form.get("decision") or None, value, then)
 
     def remember(resp):
-        want = "decision" if then else "stop"
-        if shown and request.cookies.get(THEN_COOKIE, "decision") != want:
-            resp.set_cookie(THEN_COOKIE, want, max_age=THEN_MAX_AGE, samesite="Lax", path="/")
+        if shown:
+            carry_on.remember(resp, bool(then))
     return _form_action(sid, "answer", answer, remember)
 
 

@@ -1,7 +1,7 @@
 """The accessibility helper works (axe-core installed by .ci/ensure-axe, injected, run): it returns axe's
-violations as a list. It asserts nothing about how many there are (bench/a11y.py reports them; the test that
-asserts none comes with the pages that have none), and that the site's CSP refuses the injected script outside an
-audit context, which is why audit_context() lifts it."""
+violations as a list. It asserts nothing about how many there are (bench/a11y.py reports them;
+tests/browser/test_axe_pages.py asserts there are none), and that the site's CSP refuses the injected script outside
+an audit context, which is why audit_context() lifts it."""
 import pytest
 
 from tests.browser.axe import AXE_JS, MISSING, AxeError, audit, audit_context, inject

@@ -1,6 +1,7 @@
 """The builder does the bookkeeping (issue 25), in Chromium at 360 and 1280 px: it opens mid-game; ids and names are
 generated; a problem shows in the dialog beside its field, in words; attaching DON!! takes it from the DON!! deck;
-focus returns to the edited card; the notation line round-trips with the drawing and an error marks its token.
+focus returns to the edited card; the notation line round-trips with the drawing and an error marks its token;
+読み込んで開始 starts the line's board on to its first decision.
 Screenshots of each game's builder and card dialog go to screenshots/ (git-ignored)."""
 import json
 import re
@@ -142,6 +143,25 @@ def test_the_notation_line_round_trips_and_an_error_names_its_token(page, server
     assert "ゾロ(7000 c3)" in json.dumps(board(page), ensure_ascii=False) or \
         board(page)["players"]["p1"]["characters"][0]["power"] == 7000         # the board is left as it was
     shot(page, "builder-notation-error")
+    assert page.errors == []
+
+
+def test_load_and_start_opens_the_session_on_its_first_decision_in_one_tap(page, server):
+    page.goto(server + "/")
+    page.click("main .game-links a[href='/board/opcg']")                        # one tap from the home page
+    page.wait_for_selector("#board-drawing .player")
+    bad = "T3 メイン p1 p1: Q7 p2:"
+    page.fill("#notation", bad)
+    page.click("#notation-start")
+    page.wait_for_selector("#notation-error mark")
+    assert "/board/opcg" in page.url                                            # a wrong token starts nothing
+    page.fill("#notation", "T3 メイン p1 p1: L[(6000)] p2: L[(5000)] C[ジンベエ(c3 5000 ブロッカー)]")
+    page.click("#notation-start")
+    page.wait_for_url(re.compile(r"/sessions/[^/]+$"))
+    page.wait_for_selector("#decision.open .options button")                    # on to the first decision
+    sid = page.url.rsplit("/", 1)[1]
+    s = page.request.get(f"{server}/api/sessions/{sid}").json()
+    assert s["board"]["players"]["p2"]["characters"][0]["name"] == "ジンベエ" and s["pending"] is not None
     assert page.errors == []
 
 

@@ -86,8 +86,8 @@ def test_build_opcg_board_step_battle_answer_undo_save_permalink(page, server, b
     page.wait_for_url(re.compile(r"/sessions/"))
     session_url = page.url
 
-    # to the main phase decision, attack with the leader, target the opponent's leader
-    page.click("button[value=decision]")
+    # started on to the main phase decision (開始したら最初の決定まで進める, ticked by default); attack with the
+    # leader, target the opponent's leader
     page.wait_for_selector("#decision.open")
     shot(page, "session-decision")
     answer(page, "attack:p1-L")

@@ -86,3 +86,35 @@ def test_the_builder_page_error_is_in_words(client):
     r = client.post("/board/opcg/notation", data={"csrf": token(client), "text": "T3 メイン p1 p1: C6 p2:"})
     html = r.get_data(as_text=True)
     assert r.status_code == 400 and "5 個までです" in html and "「C6」" in html
+
+
+def test_start_runs_on_to_the_first_decision_when_its_checkbox_is_ticked(client):
+    board = json.dumps(registry.rulesets()["opcg"].midgame_board(random.Random(0)))
+    form = {"csrf": token(client), "board": board, "seed": "1", "then_shown": "1"}
+    page = client.get("/board/opcg").get_data(as_text=True)
+    assert re.search(r'name="then" value="decision" checked', page)   # ticked unless the judge said stop
+    ticked = client.post("/board/opcg", data={**form, "then": "decision"})
+    s = client.get(f"/api/sessions/{ticked.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert s["pending"] is not None and s["trace_length"] > 0
+    unticked = client.post("/board/opcg", data=form)
+    s = client.get(f"/api/sessions/{unticked.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert s["pending"] is None and s["trace_length"] == 0
+    client.set_cookie("judge_answer_then", "stop")
+    assert not re.search(r'name="then" value="decision" checked', client.get("/board/opcg").get_data(as_text=True))
+
+
+def test_quick_entry_starts_at_once_from_the_plain_form(client):
+    r = client.post("/board/opcg/notation", data={"csrf": token(client), "seed": "2", "start": "1",
+                                                  "text": "T3 メイン p1 p1: C[ゾロ(5000)] p2: ライフ2"})
+    assert r.status_code == 303 and "/sessions/" in r.headers["Location"]
+    s = client.get(f"/api/sessions/{r.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert s["board"]["players"]["p1"]["characters"][0]["name"] == "ゾロ" and s["seed"] == 2
+    assert s["pending"] is not None   # on to the first decision, as the judge's setting says by default
+    r = client.post("/board/opcg/notation", data={"csrf": token(client), "start": "1", "text": "T3 p1: Q7 p2:"})
+    assert r.status_code == 400 and "「Q7」" in r.get_data(as_text=True)   # nothing started
+
+
+def test_the_home_page_opens_each_games_builder_in_one_tap(client):
+    html = client.get("/").get_data(as_text=True)
+    for game in GAMES:
+        assert f'href="/board/{game}"' in html

@@ -44,6 +44,7 @@ LABELS: dict[str, str] = {
     "priority_used": "優先権で使った効果",
     "attack_turn": "アタックしたターン", "attacks": "アタック回数", "battles": "戦闘回数", "mods": "修正", "cannot": "禁止",
     "gained": "ゲイン表示", "energy_placed_turn": "エネルギーを置いたターン", "counts": "枚数",
+    "keyword_uses": "このターンに使ったキーワード能力",
     # thv
     "graveyard": "冥界", "play_area": "プレイエリア", "sideboard": "サイドボード", "toughness": "耐久力",
     "graze": "グレイズ", "race": "種族", "caster": "術者", "need": "必要ノード", "owner": "持ち主", "state": "状態",
@@ -51,6 +52,11 @@ LABELS: dict[str, str] = {
     "priority": "優先権", "interference": "干渉", "this_turn": "このターン", "passes": "パス", "flags": "フラグ",
     "card_counts": "カード枚数", "triggers": "誘発", "trigger_seq": "誘発番号", "adjust_seq": "調整番号",
     "mod_seq": "修正番号", "fillers": "穴埋め", "playing": "プレイ中", "no": "カード番号", "activated": "起動効果", "effect": "効果",
+    # runtime records a session's drawing shows (thv this_turn and flags; kaiun's are on its layouts)
+    "node_set": "ノードをセットした", "character_played": "キャラクターを登場させた", "doll_played": "人形を登場させた",
+    "world_spell_played": "世界呪符を使った", "locked_names": "1ターンに1度の使用済み", "first_turn": "最初のターン",
+    "end_turn": "ターンを終了する", "end_phase": "フェイズを終了する", "skip": "スキップするフェイズ",
+    "extra": "追加のフェイズ", "forced_attack": "アタックを強制されたカード",
     # kaiun-multi
     "parent": "親",
     # battle bookkeeping
@@ -78,7 +84,8 @@ VALUE_LABELS: dict[str, dict] = {
 class Layout:
     title: str = ""
     order: tuple[str, ...] = ()          # zones in the order the table shows them
-    hidden: frozenset[str] = frozenset({"options", "finished", "winner", "effect_seq"})  # shown elsewhere or internal
+    hidden: frozenset[str] = frozenset({"options", "finished", "winner", "effect_seq", "trigger_seq", "adjust_seq",
+                                        "mod_seq"})  # shown elsewhere, or the engine's id counters
     piles: frozenset[str] = frozenset({"deck", "life", "don_deck"})  # face-down stacks: drawn as a count
     slots: frozenset[str] = frozenset()   # fixed-size areas where empty places matter
     labels: dict[str, str] = field(default_factory=dict)
@@ -95,7 +102,7 @@ class Layout:
     builder_hidden: frozenset[str] = frozenset({"winner", "finished", "options", "effects", "effect_seq", "battle",
                                                 "counts", "priority", "interference", "this_turn", "passes", "flags",
                                                 "adjust_seq", "mod_seq", "fillers", "playing", "card_counts",
-                                                "triggers", "trigger_seq", "priority_used"})
+                                                "triggers", "trigger_seq", "priority_used", "keyword_uses"})
     # ^ state the engine keeps, not set by a judge
     # The builder (issue 25): a card dialog's first screen (the rest under 詳細), card and player fields a judge never
     # sets (runtime bookkeeping), a player's fields edited in the player's own dialog rather than drawn, the head's
