@@ -1,11 +1,49 @@
 // Search suggestions as the judge types: debounced calls to /api/search, a listbox navigable with
-// the arrow keys, Enter to open, Escape to close. The form still works without this file.
+// the arrow keys, Enter to open, Escape to close, each suggestion wearing its rulebook's game as a badge.
+// The rulebook chosen in the select is remembered for the browser's next visit (the cookie judge_doc, which
+// the server also reads: web/shared/doc_filter.py) and shown beside the box with a link back to every rulebook.
+// The form still works without this file.
 (function () {
   "use strict";
   var input = document.getElementById("q");
   var list = document.getElementById("suggestions");
-  if (!input || !list || !window.fetch) { return; }
   var docSelect = document.getElementById("doc");
+  var filter = document.getElementById("docfilter");
+  var filterName = document.getElementById("docfilter-name");
+  var filterClear = document.getElementById("docfilter-clear");
+
+  // ---- the rulebook filter, remembered -------------------------------------------------------------
+  function remember(doc) {
+    var secure = window.location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = "judge_doc=" + encodeURIComponent(doc) + "; Path=/; SameSite=Lax" + secure +
+      (doc ? "; Max-Age=31536000" : "; Max-Age=0");
+  }
+
+  function showFilter() {
+    if (!docSelect) { return; }
+    var doc = docSelect.value;
+    docSelect.classList.toggle("filtered", !!doc);
+    if (!filter || !filterName) { return; }
+    filter.hidden = !doc;
+    filterName.className = "doc-badge" + (doc ? " doc-" + doc : "");
+    var option = docSelect.options[docSelect.selectedIndex];
+    filterName.textContent = doc ? (option.getAttribute("data-name") || option.text) : "";
+  }
+
+  if (docSelect) {
+    docSelect.addEventListener("change", function () { remember(docSelect.value); showFilter(); });
+  }
+  if (filterClear && docSelect && filterClear.getAttribute("data-here")) {
+    filterClear.addEventListener("click", function (e) {
+      e.preventDefault();
+      docSelect.value = "";
+      docSelect.dispatchEvent(new Event("change"));
+      if (input) { input.focus(); }
+    });
+  }
+
+  // ---- suggestions -----------------------------------------------------------------------------------
+  if (!input || !list || !window.fetch) { return; }
   var api = input.getAttribute("data-api");
   var timer = null, active = -1, items = [], seq = 0;
 
@@ -49,6 +87,10 @@
       li.setAttribute("aria-selected", "false");
       // a suggestion that shows the sub-clause answering inside it opens that sub-clause
       li.dataset.url = r.answer ? r.answer.url : r.url;
+      var game = document.createElement("span");
+      game.className = "doc-badge doc-" + r.doc;
+      game.textContent = r.doc_name || r.doc;
+      li.appendChild(game);
       if (r.parent && !r.title) {         // a sub-clause without a title of its own: shown inside its parent
         var up = document.createElement("span");
         up.className = "sparent";

@@ -1,17 +1,20 @@
 """What the app does around every request, whichever blueprint answers it: the response headers (a CSP the pages
 satisfy with no inline script, no sniffing, no framing), the body size cap, the error pages and JSON for HTTP
-errors and anything unexpected, JSON in UTF-8 as written, and what the templates share (the CSRF token, filters)."""
+errors and anything unexpected, JSON in UTF-8 as written, what the templates share (the CSRF token, filters), static
+files under content-hashed names, and compression of every answer the client can take compressed."""
 from __future__ import annotations
 
 from flask import Flask, Response, abort, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from judge_app.store import is_disk_full
-from judge_app.web.shared import csrf, rate_limits, template_filters
+from judge_app.web.shared import compression, csrf, rate_limits, static_files, template_filters
 from judge_app.web.shared.negotiation import MESSAGES, error
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
+                    "Referrer-Policy": "same-origin"}
 
 
 def install(app: Flask) -> None:
@@ -25,6 +28,8 @@ def install(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected)
     app.after_request(_headers)
     rate_limits.install(app)
+    static_files.install(app, SECURITY_HEADERS)      # static answers never reach _headers
+    compression.install(app)
 
 
 def _cap_body():
@@ -48,8 +53,6 @@ def _unexpected(e: Exception):
 
 
 def _headers(resp: Response) -> Response:
-    resp.headers.setdefault("Content-Security-Policy", CSP)
-    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-    resp.headers.setdefault("X-Frame-Options", "DENY")
-    resp.headers.setdefault("Referrer-Policy", "same-origin")
+    for key, value in SECURITY_HEADERS.items():
+        resp.headers.setdefault(key, value)
     return resp

@@ -1,8 +1,14 @@
 """Search pages and their JSON twins, and the glossary.
 
 HTML                          JSON twin
-/search?q=&doc=               /api/search?q=&doc=&limit=   (also /search?...&format=json)
+/search?q=&doc=&limit=        /search?...&format=json: the page's answer (`total`, `more_url`)
+                              /api/search?q=&doc=&limit=   (the same results, without the count: what suggestions ask)
 /glossary/<doc>               /api/glossary/<doc>          (also /glossary/<doc>?format=json)
+
+The page shows `limit` results (10 by default) and says how many the search found, counting up to the API's 50; its
+「さらに表示」 link asks for 10 more (`limit` + 10, the browser jumping to the first new one), up to 50. Each result
+carries its rulebook's game name (`doc_name`), shown as a badge. A search URL with `doc` remembers that choice for
+the browser's next visit to the home page (web/shared/doc_filter.py).
 
 The index is built (or loaded from INDEX_DIR) by create_app, before gunicorn forks workers.
 Any query is answered: empty, overlong (cut, and said so), Whoosh syntax (AND, quotes, *, ~) is
@@ -10,12 +16,13 @@ plain text. An unknown doc is a 400 naming the valid keys; a bad limit a 400 nam
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 
 from judge_app.corpus import get_corpus
 from judge_app.search import MAX_LIMIT, UnknownDoc
+from judge_app.web.shared import doc_filter
 from judge_app.web.shared.clause_links import clause_url
-from judge_app.web.shared.negotiation import error, render
+from judge_app.web.shared.negotiation import error, render, wants_json
 from judge_app.web.shared.services import search_service
 
 bp = Blueprint("search", __name__)
@@ -36,36 +43,60 @@ def _limit():
     return n if 1 <= n <= MAX_LIMIT else None
 
 
-def _answer():
-    """(answer, None) or (None, error response) for the current request's q, doc, limit."""
+def _answer(fetch: int | None = None):
+    """(answer, limit, None) or (None, None, error response) for the current request's q, doc, limit; `fetch`
+    results are asked of the index (default: limit)."""
     limit = _limit()
     if limit is None:
-        return None, error(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
-                           field="limit", code="bad_limit")
+        return None, None, error(400, f"limit は 1 から {MAX_LIMIT} までの整数で指定してください。",
+                                 field="limit", code="bad_limit")
     try:
-        ans = search_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None, limit=limit)
+        ans = search_service().search(request.args.get("q", ""), doc=request.args.get("doc") or None,
+                                      limit=fetch or limit)
     except UnknownDoc as e:
-        return None, _doc_error(e)
+        return None, None, _doc_error(e)
+    names = doc_filter.game_names()
     for r in ans["results"]:
         r["url"] = clause_url(r["id"])
         for inner in ("parent", "answer"):      # the clause it sits in; the sub-clause under it that answers
             if r.get(inner):
                 r[inner] = {**r[inner], "url": clause_url(r[inner]["id"])}
-    return ans, None
+        r["doc_name"] = names.get(r["doc"], r["doc"])
+    return ans, limit, None
 
 
 @bp.get("/api/search")
 def api_search():
-    ans, err = _answer()
+    ans, _, err = _answer()
     return err if err is not None else jsonify(ans)
+
+
+MORE = 10       # results added by 「さらに表示」
 
 
 @bp.get("/search")
 def search_page():
-    ans, err = _answer()
+    """The results page: the first `limit` of up to MAX_LIMIT results, how many were found, a link to 10 more."""
+    ans, limit, err = _answer(fetch=MAX_LIMIT)
     if err is not None:
         return err
-    return render(ans, "search.html", answer=ans, docs=list(get_corpus().docs.values()))
+    found = ans["results"]
+    ans["results"] = found[:limit]
+    ans["limit"] = limit
+    ans["total"] = len(found)
+    ans["total_capped"] = len(found) >= MAX_LIMIT      # the index may hold more than the 50 counted
+    ans["more_url"] = None
+    if len(found) > limit:
+        more = {"q": request.args.get("q", ""), "doc": ans["doc"] or "", "limit": min(limit + MORE, MAX_LIMIT)}
+        # the page lands on the first new result; the JSON twin's link stays JSON
+        more.update({"format": "json"} if wants_json() else {"_anchor": f"r{limit + 1}"})
+        ans["more_url"] = url_for("search.search_page", **more)
+    resp = render(ans, "search.html", answer=ans, docs=list(get_corpus().docs.values()),
+                  clear_url=url_for("search.search_page", q=request.args.get("q", ""), doc=""))
+    chosen = doc_filter.chosen_in_url()
+    if chosen is not None and not wants_json():
+        doc_filter.remember(resp, chosen)
+    return resp
 
 
 def _glossary(doc: str) -> dict:

@@ -18,6 +18,27 @@ SHOTS = PROJECT_ROOT / "screenshots"
 WIDTHS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 900}}
 
 
+class _Recorder:
+    """Every path the server is asked for, in order (`served` below): what reached the server, where Playwright's
+    own request events also list what the browser took from its cache."""
+
+    paths: list[str] = []
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        self.paths.append(environ.get("PATH_INFO", ""))
+        return self.wsgi_app(environ, start_response)
+
+
+@pytest.fixture
+def served() -> list[str]:
+    """The paths the test server is asked for from now on (the list grows as the test goes)."""
+    _Recorder.paths.clear()
+    return _Recorder.paths
+
+
 @contextmanager
 def serving(tmp: Path, secret: str):
     """A fresh app on a loopback port, in a thread; its base URL."""
@@ -25,6 +46,7 @@ def serving(tmp: Path, secret: str):
 
     app = create_app({"DATABASE": str(tmp / "db.sqlite3"), "INDEX_DIR": str(tmp / "index"), "TESTING": True,
                       "SECRET_KEY": secret})
+    app.wsgi_app = _Recorder(app.wsgi_app)
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()

@@ -8,7 +8,9 @@ behaviour on purpose, and say so in its commit. The walk runs on a copy of the c
 imported half-way, so the review banner, the replay and the edition pages are walked too), a fresh SQLite file, the
 toy ruleset beside the five, and fixed seeds. Each answer keeps its status, content type, Location, Link, Vary,
 whether it set a cookie, and a digest and length of its body with the volatile parts masked: session ids and slugs
-(named by order of appearance), the CSRF token, timestamps and timings. Bodies up to 600 characters are kept whole.
+(named by order of appearance), the CSRF token, timestamps and timings, and the content hash in static files' names
+(`app.<12 hex>.css` → `app.<hash>.css`, which changes with every edit of the file). Bodies up to 600 characters are
+kept whole.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ _CSRF = re.compile(r'(name="csrf" value=")[^"]*(")')
 _STAMP = re.compile(r'("(?:created|updated|seconds)"\s*:\s*)-?[0-9][0-9.eE+-]*')
 _WHEN = re.compile(r"\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}\b")
 _MS = re.compile(r"比較 \d+ ms")
+_STATIC_HASH = re.compile(r"(/static/[^\"'\s?#<>]*?)\.[0-9a-f]{12}(\.[A-Za-z0-9]+)?(?=[\"'\s?#<>]|$)")
 
 
 class Walk:
@@ -46,6 +49,7 @@ class Walk:
             text = text.replace(raw, placeholder)
         text = _CSRF.sub(r"\1<csrf>\2", text)
         text = _STAMP.sub(r'\1"<time>"', text)
+        text = _STATIC_HASH.sub(lambda m: f"{m[1]}.<hash>{m[2] or ''}", text)
         return _MS.sub("比較 <ms> ms", _WHEN.sub("<when>", text))
 
     # ---- requests ------------------------------------------------------------------------------------------
@@ -135,6 +139,11 @@ def walk_search(w: Walk) -> None:
     for query in ("q=アタック&doc=opcg", "q=アタック&doc=nope", "q=a&limit=0", "q=a&limit=x", "q=9-3&doc=kaiun-multi"):
         w.get(f"/search?{query}")
         w.get(f"/api/search?{query}")
+    # issue 25: more results with their count; the rulebook filter remembered (a cookie) and forgotten
+    for query in ("q=ブロッカー&limit=20", "q=ブロッカー&limit=50", "q=ブロッカー&limit=51", "q=ブロッカー&doc=kaiun"):
+        w.twins(f"/search?{query}")
+    for path in ("/", "/?doc=kaiun", "/", "/search?q=ブロッカー", "/?doc=", "/", "/?doc=nope"):
+        w.get(path)
     for doc in (*GAMES, "nope"):
         w.twins(f"/glossary/{doc}")
         w.get(f"/api/glossary/{doc}")

@@ -1,11 +1,13 @@
 """The filters the templates use: `brief` (a trace change's value), `clause_snippet` (a clause's first words) and
-`marked` (a search snippet with its matches in <mark>, everything else escaped)."""
+`marked` (a search snippet with its matches in <mark>, everything else escaped); and one global, `game_name` (a
+rulebook's game, as its search badge says it)."""
 from __future__ import annotations
 
 from flask import Flask
 from markupsafe import Markup, escape
 
 from judge_app.corpus import Clause
+from judge_app.web.shared.doc_filter import game_name
 from judge_app.web.shared.trace_view import brief
 
 
@@ -30,3 +32,4 @@ def marked(text: str, marks) -> Markup:
 def install(app: Flask) -> None:
     for f in (brief, clause_snippet, marked):
         app.add_template_filter(f)
+    app.add_template_global(game_name)
