@@ -54,7 +54,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 # the checkout whose judge_app is measured (--base runs this script again with another one)
-sys.path.insert(0, os.environ.get("JUDGE_APP_CODE") or str(ROOT))
+sys.path.insert(0, os.environ.get("SEARCH_QUALITY_CODE") or str(ROOT))
 
 from judge_app.corpus import get_corpus  # noqa: E402
 from judge_app.search import SearchService  # noqa: E402
@@ -286,7 +286,7 @@ def run_base(base: Path, training: bool = False) -> dict:
     p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--summary", "--json"]
                        + (["--training"] if training else []), cwd=str(base),
                        capture_output=True, text=True, timeout=1800,
-                       env=dict(os.environ, JUDGE_APP_CODE=str(base), PYTHONPATH=str(base)))
+                       env=dict(os.environ, SEARCH_QUALITY_CODE=str(base), PYTHONPATH=str(base)))
     if p.returncode:
         raise RuntimeError(p.stderr[-1500:])
     return json.loads(p.stdout)
