@@ -88,6 +88,9 @@ def test_a_problem_is_shown_in_the_dialog_beside_its_field_in_words(page, server
     page.check("#edit-dialog .field[data-key=category] .choice[data-value='\"イベント\"'] input")
     save(page)
     assert is_open(page)                                                       # nothing kept yet
+    # the check's answer is drawn after /render answers: wait for it (a loaded machine draws later than 50 ms)
+    page.wait_for_function("() => (document.querySelector('#edit-dialog .field[data-key=category] .field-error')"
+                           " || {}).textContent", timeout=10_000)
     beside = page.inner_text("#edit-dialog .field[data-key=category] .field-error")
     assert "キャラクターエリアにはキャラクターカードのみ置けます" in beside and "board." not in beside
     assert page.get_attribute("#edit-dialog .field[data-key=category] fieldset", "aria-describedby")

@@ -122,7 +122,7 @@ def test_a_result_whose_best_match_is_a_sub_clause_shows_it_inside_in_html_and_j
     assert inside["url"] == "/rules/" + inside["id"].replace(":", "/", 1)
     assert r["parent"]["url"] == "/rules/" + r["parent"]["id"].replace(":", "/", 1)
     page = client.get("/search", query_string={"q": INSIDE_Q, "doc": INSIDE_DOC}).data.decode()
-    items = page.split('<li class="result"')[1:]          # each result's item, whatever attributes follow
+    items = re.split(r'<li class="result"[^>]*>', page)[1:]
     assert len(items) == len(data["results"])
     item = items[i]
     assert f'href="{r["url"]}"' in item
