@@ -153,14 +153,17 @@ class Driver(BaseDriver):
         page.wait_for_load_state()
         page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
 
+    decision_open = "#decision"        # the page's open decision (the judge's hand marks it .open)
+    option_button = "#decision button"  # an option's button in it
+
     def answer(self, w, value: Any) -> None:
         page = w.page
         self._settle(page)
-        if page.locator("#decision").count() == 0:
+        if page.locator(self.decision_open).count() == 0:
             w.click("button[name=until][value=decision]", "次の決定まで")
             self._settle(page)
-            page.wait_for_selector("#decision")
-        button = f"#decision button[value={css_str(json.dumps(value, ensure_ascii=False))}]"
+            page.wait_for_selector(self.decision_open)
+        button = f"{self.option_button}[value={css_str(json.dumps(value, ensure_ascii=False))}]"
         if page.locator(button).count() == 0:
             options = page.locator("#decision button[name=value]").evaluate_all("els => els.map(e => e.value)")
             raise RuntimeError(f"the decision has no option {value!r} (it has {options})")

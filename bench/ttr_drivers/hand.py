@@ -8,10 +8,7 @@ step controls are hidden; at the end of the game they are disabled). The result 
 """
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from ttr_drivers.before import Driver as Before, css_str
+from ttr_drivers.before import Driver as Before
 
 
 class Driver(Before):
@@ -19,19 +16,8 @@ class Driver(Before):
     path = ("builder as `before`; session: the bottom sheet, one tap per answer (carries on to the next decision), "
             "a step control only when no decision is open; save with a title.")
 
-    def answer(self, w, value: Any) -> None:
-        page = w.page
-        self._settle(page)
-        if page.locator("#decision.open").count() == 0:
-            w.click("button[name=until][value=decision]", "次の決定まで")
-            self._settle(page)
-            page.wait_for_selector("#decision.open")
-        button = f"#decision button[name=value][value={css_str(json.dumps(value, ensure_ascii=False))}]"
-        if page.locator(button).count() == 0:
-            options = page.locator("#decision .options button[name=value]").evaluate_all("els => els.map(e => e.value)")
-            raise RuntimeError(f"the decision has no option {value!r} (it has {options})")
-        w.click(button, f"answer {value}")
-        self._settle(page)
+    decision_open = "#decision.open"
+    option_button = "#decision button[name=value]"
 
     def step(self, w, until: str) -> None:
         page = w.page
