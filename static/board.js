@@ -536,7 +536,7 @@
       if (current.scalar) {
         fieldsBox.appendChild(makeField(split(path).pop() + "", sd, value));
       } else {
-        var internal = hints.card_internal || [];
+        var internal = (hints.card_internal || []).concat(sd["x-hidden"] || []);   // x-hidden: what this kind of card has not
         var keys = Object.keys(sd.properties || {}).filter(function (k) { return internal.indexOf(k) < 0; });
         Object.keys(value || {}).forEach(function (k) { if (keys.indexOf(k) < 0 && internal.indexOf(k) < 0) keys.push(k); });
         current.kept = {};   // what the engine keeps on the card and the dialog does not show stays as it was

@@ -42,12 +42,7 @@ class Driver(HandDriver):
         page = w.page
         self._line = False
         w.click(f"main .game-links a[href='/board/{game}']", f"home: game {game}")
-        page.wait_for_url(f"**/board/{game}")
-        page.wait_for_load_state()
-        page.wait_for_selector("#board-drawing .player")
-
-    def _board(self, page) -> dict:
-        return json.loads(page.input_value("#board-text"))
+        self._builder_drawn(page, game)
 
     def enter_board(self, w, case) -> None:
         if case.facts.unmet(self._board(w.page)):

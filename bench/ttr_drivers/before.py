@@ -35,6 +35,10 @@ class Driver(BaseDriver):
         w.click("header.site nav a[href='/board']", "nav 盤面")
         page.wait_for_url("**/board")
         w.click(f"main a[href='/board/{game}']", f"game {game}")
+        self._builder_drawn(page, game)
+
+    @staticmethod
+    def _builder_drawn(page, game: str) -> None:
         page.wait_for_url(f"**/board/{game}")
         page.wait_for_load_state()
         page.wait_for_selector("#board-drawing .player")

@@ -48,7 +48,7 @@ class Game:
     # ---- running -------------------------------------------------------------
     def _advance(self) -> TraceEntry | None:
         """Run the rules to the next trace entry; None when waiting on a decision or finished."""
-        if self.finished or self.pending is not None:
+        if self.pending is not None or self.halted is not None or self.state.data["finished"]:   # finished, inlined
             return None
         if len(self.trace) >= MAX_STEPS_PER_GAME:
             self.halted = f"手順が上限（{MAX_STEPS_PER_GAME}）に達したため停止しました。ループの可能性があります"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 from typing import Any, Callable, Iterable
 
@@ -13,24 +14,21 @@ from judge_app.engine.trace import Change, Decision, Option, TraceEntry, Withhel
 
 
 def _choices(options: Iterable, withheld: Iterable) -> tuple[tuple[Option, ...], tuple[Withheld, ...]]:
-    opts = tuple(o if isinstance(o, Option) else Option(*o) for o in options)
+    opts = tuple([o if o.__class__ is Option else Option(*o) for o in options])
     if not withheld:
         return opts, ()
-    offered = {o.value for o in opts}
+    offered = {o[0] for o in opts}
     kept: dict = {}
     for w in withheld:   # one pass: offered values dropped, a repeated value keeps its first place and its last entry
-        if not isinstance(w, Withheld):
-            w = Withheld(*w)
-        if w.value not in offered:
-            kept[w.value] = w
-    return opts, tuple(kept.values())
+        if w[0] not in offered:
+            kept[w[0]] = w
+    return opts, tuple([w if w.__class__ is Withheld else Withheld(*w) for w in kept.values()])
 
 
-def _split(path: str) -> list[str | int]:
-    parts: list[str | int] = []
-    for p in path.split("."):
-        parts.append(int(p) if p.lstrip("-").isdigit() else p)
-    return parts
+@functools.lru_cache(maxsize=4096)
+def _split(path: str) -> tuple[str | int, ...]:
+    """"players.p1.hand.0" → ("players", "p1", "hand", 0); the same few hundred paths recur all game."""
+    return tuple(int(p) if p.lstrip("-").isdigit() else p for p in path.split("."))
 
 
 class GameState:

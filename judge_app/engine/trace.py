@@ -46,8 +46,10 @@ class TraceEntry:
         }
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
+    """One answer a decision offers. A named tuple for the reason Withheld is one: every decision builds its options
+    afresh, tens of thousands of times in a fuzzed game."""
+
     value: Any
     label: str
 

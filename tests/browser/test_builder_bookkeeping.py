@@ -121,6 +121,25 @@ def test_attaching_don_takes_it_from_the_don_deck(page, server):
     assert page.errors == []
 
 
+def test_opcg_2_7_5_and_2_10_2_the_leader_dialog_has_no_cost_or_counter(page, server):
+    """2-7-5 コストはキャラクターカードとイベントカードとステージカードのみが持ちます; 2-10-2 カウンターはキャラクター
+    カードのみが持ちます: the leader's dialog asks for what a leader has (パワー, ライフ) and not for those; a
+    character's still asks for both."""
+    page.goto(server + "/board/opcg?seed=3")
+    page.click("#board-drawing button.card-edit[data-path='players.p1.leader']")
+    page.wait_for_selector("#edit-dialog[open]")
+    keys = page.eval_on_selector_all("#edit-dialog .field[data-key]", "fs => fs.map(f => f.dataset.key)")
+    assert "power" in keys and "life" in keys, keys
+    assert not {"cost", "counter", "category"} & set(keys), keys
+    page.click("#edit-dialog button[value=cancel]")
+    page.click("#board-drawing button.card-edit[data-path='players.p1.characters.0']")
+    page.wait_for_selector("#edit-dialog[open]")
+    keys = page.eval_on_selector_all("#edit-dialog .field[data-key]", "fs => fs.map(f => f.dataset.key)")
+    assert {"cost", "counter", "power"} <= set(keys), keys
+    page.click("#edit-dialog button[value=cancel]")
+    assert page.errors == []
+
+
 def test_the_notation_line_round_trips_and_an_error_names_its_token(page, server):
     page.goto(server + "/board/opcg?seed=3")
     line = "T3 メイン p1 p1: C[ゾロ(5000 c3)] DON3 ライフ4 D39 H5 p2: L[(5000)] ライフ2 D39 H5"

@@ -7,16 +7,20 @@ from judge_app.engine.state import GameState
 
 RUNTIME = ("display", "face_down", "entered_turn", "display_changed_turn", "flipped_turn", "moved_turn",
            "attack_turn", "attacks", "battles", "mods", "damage", "cannot", "gained")
+SEARCH_ORDER = tuple(sorted(ZONES, key=lambda z: z == "deck"))   # the deck last
 
 
 def locate(g: GameState, cid: str) -> tuple[str, str, int] | None:
-    """(player, zone or row, index) of a card, or None."""
-    for pid, p in g.data["players"].items():
+    """(player, zone or row, index) of a card, or None. A card is in one place only (invariants), so the
+    squares are searched first, where most looked-up cards are, and the deck, the longest list, last."""
+    players = g.data["players"]
+    for pid, p in players.items():
         for row in ROWS:
             for i, c in enumerate(p[row]):
                 if c is not None and c["id"] == cid:
                     return pid, row, i
-        for zone in ZONES:
+    for zone in SEARCH_ORDER:
+        for pid, p in players.items():
             for i, c in enumerate(p[zone]):
                 if c["id"] == cid:
                     return pid, zone, i

@@ -55,7 +55,10 @@ PLAYER_SCHEMA = {
     "required": ["leader"],
     "additionalProperties": False,
     "properties": {
-        "leader": {**CARD_SCHEMA, "title": "リーダー"},
+        # only a リーダーカード is placed here (2-2-3), and it has no cost (2-7-5) and no counter (2-10-2): the
+        # builder's dialog leaves out what the card cannot have (x-hidden, an annotation validators ignore; a board
+        # that still carries them is accepted as before)
+        "leader": {**CARD_SCHEMA, "title": "リーダー", "x-hidden": ["category", "cost", "counter"]},
         "characters": {"type": "array", "items": CARD_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
         "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA], "title": "ステージエリア"},
         "hand": {"type": "array", "items": CARD_SCHEMA, "title": "手札"},
