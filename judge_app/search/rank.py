@@ -43,6 +43,7 @@ FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number
     "modality",        # the question asks may-I, the clause states a permission, prohibition or requirement
+    "modal_cover",     # … and the share of the query's text tokens in the sentences that state it
     "wording",         # a question quoting nothing, a clause explaining card wording
     "order",           # the question asks in what order, the clause states one
     "place",           # the question asks where, the clause puts a card somewhere
@@ -163,9 +164,11 @@ class QueryFacts:
     named: tuple                   # defined terms named inside the query (not the whole query), longest first, ≤ 8
 
 
-def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float) -> list[float]:
+def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,
+             modal_cover: float = 0.0) -> list[float]:
     """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
-    scope (dict.get of the clauses the query hit)."""
+    scope (dict.get of the clauses the query hit); `modal_cover` the share of the query's text bigrams
+    found in the clause's sentences of permission, prohibition or requirement (modal_share)."""
     cf = facts.form
     inv = 1.0 / s_best
     if facts.children:
@@ -179,6 +182,7 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         1.0 if (q.question and facts.heading) else 0.0,
         1.0 if (q.form.quantity and cf.quantity) else 0.0,
         1.0 if (q.form.modality and cf.modality) else 0.0,
+        modal_cover if (q.form.modality and cf.modality) else 0.0,
         1.0 if (q.question and q.form.quotes_nothing and cf.wording) else 0.0,
         1.0 if (q.form.order and cf.order) else 0.0,
         1.0 if (q.form.place and cf.place) else 0.0,
@@ -195,6 +199,15 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         child_max,
         child_hits,
     ]
+
+
+def modal_share(tokens: tuple[str, ...], form: rerank.ClauseForm) -> float:
+    """The share of the query's text bigrams (`tokens`) found in the clause's sentences that permit, forbid
+    or require: a permission about what the question asks, not one elsewhere in the clause."""
+    if not tokens or not form.modal_text:
+        return 0.0
+    text = form.modal_text
+    return sum(1 for t in tokens if t in text) / len(tokens)
 
 
 def combine(s: float, s_best: float, f: list[float], v: tuple[float, ...]) -> float:

@@ -34,12 +34,19 @@ _NUMERALS = r"\d+|[一二三四五六七八九十]"
 _ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ|頭打ち|制限|限度|最大")
 _STATES_QUANTITY = re.compile(
     rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?|制限|限り")
-# A yes/no question about an action: a permissive form at the end of the question (「できる？」
-# 「見てもいい？」 「見られる？」), or a potential verb (「殴れる？」「出せる？」, below).
+# A yes/no question about an action, in any of the query's sentences (「撃っていい？殴られてる最中とか」): a
+# permissive, prohibitive or obliging form at the end of the sentence, once its closing particles are gone
+# (「できるの？」「できないでしょ？」): 「できる？」「見てもいい？」「見られる？」「しなきゃいけない？」
+# 「必要ある？」「ダメ？」「反則？」, or a potential verb (「殴れる？」「いける？」, below).
 _ASKS_MODALITY = re.compile(
-    r"(?:できる|出来る|できます|出来ます|てもいい|でもいい|ていい|てもよい|てよい|ても大丈夫|てもok|可能"
-    r"|られる)(?:の|か|んですか|ですか)?\s*[?？]?\s*$")
-_QUESTION_END = re.compile(r"[?？!！。\s]+$")
+    r"(?:できる|出来る|できない|出来ない|できます|出来ます|てもいい|でもいい|ていい|てもよい|てよい|ても大丈夫|てもok"
+    r"|可能|られる|られない"
+    r"|(?:なきゃ|なくちゃ|ないと|なければ|なくては)(?:いけない|ならない|だめ|ダメ|駄目)?|必要(?:が)?(?:ある|あり)?"
+    r"|義務|強制|必須|ダメ|だめ|駄目|禁止|反則|違反|ng|アウト|セーフ|ok|オッケー|許される|許されない|認められる)$", re.I)
+# what closes a question after its verb: 「の」「か」「んですか」「でしょ」「だっけ」「って」「よね」
+_CLOSING = re.compile(r"(?:のか|の|かな|か|んですか|ですか|んだっけ|だっけ|っけ|でしょう|でしょ|だろ|って|よね|よな|なの|なん)$")
+_SENTENCES = re.compile(r"[?？!！。\n]+")
+_CLAUSE_SENTENCES = re.compile(r"(?<=[。\n])")
 # A clause that states what may, may not or must be done (at the end of one of its sentences); 「…しないことも
 # 選べます」 permits as 「できます」 does.
 _STATES_MODALITY = re.compile(
@@ -47,6 +54,11 @@ _STATES_MODALITY = re.compile(
     r"|なりません|ならない|必要があります|必要がある|いけません|置けます|出せます|使えます|られません"
     r"|不可能です|可能です|選べます|選べません)(?=[。\n)）]|$)"
     r"|以下の(?:条件|要件)")          # a lead-in whose items list when something may be done
+# Permission, obligation and restriction inside a sentence: 「…してもよく」「…しなければならず」「…できず」
+# 「Xのみ」「Xしか…ない」「…場合を除き」: the clause says who may do what, not only how it is done
+_STATES_LIMITS = re.compile(
+    r"てもよ[いく]|ても良[いく]|ても構わ|てもかまわ|なければなら|なくてはなら|できず|出来ず|られず|行えず"
+    r"|のみ(?:が|を|で|に|と|です|である|とな)|しか(?!し)[^。]{0,30}?(?:ない|ません|できず)|を除(?:き|いて|く)")
 # A clause about how card wording reads: 「X」と表記されている場合 / と指示がある場合 / と記述されている
 _CARD_WORDING = re.compile(r"[」』]\s*(?:で|と)\s*(?:表記|指示|記述|記載)")
 _QUOTES = re.compile(r"[「『【《\[〔]")
@@ -70,7 +82,7 @@ class QueryForm:
     def __init__(self, query: str):
         q = nfkc(query).strip()
         self.quantity = bool(_ASKS_QUANTITY.search(q))
-        self.modality = bool(_ASKS_MODALITY.search(q)) or ends_with_potential(_QUESTION_END.sub("", q))
+        self.modality = any(asks_modality(part) for part in question_sentences(q))
         self.quotes_nothing = not _QUOTES.search(q)
         self.order = bool(_ASKS_ORDER.search(q))
         self.place = bool(_ASKS_PLACE.search(q))
@@ -80,6 +92,27 @@ class QueryForm:
     @property
     def any(self) -> bool:
         return self.quantity or self.modality or self.quotes_nothing
+
+
+def question_sentences(q: str) -> list[str]:
+    """The sentences of a query that ask (those closed by 「？」 or 「！」, and the last), each without its
+    closing particles: 「撃っていい？殴られてる最中とか」 → ["撃っていい", "殴られてる最中とか"]."""
+    parts = _SENTENCES.split(q)
+    ends = _SENTENCES.findall(q)
+    out = []
+    for i, part in enumerate(parts):
+        part = part.strip()
+        if not part or (i < len(parts) - 1 and not re.search(r"[?？!！]", ends[i])):
+            continue
+        for _ in range(2):                 # 「できないんですか」, 「できるのかな」
+            part = _CLOSING.sub("", part).rstrip()
+        out.append(part)
+    return out
+
+
+def asks_modality(sentence: str) -> bool:
+    """Does this sentence (its closing particles gone) ask whether something may, may not or must be done?"""
+    return bool(_ASKS_MODALITY.search(sentence)) or ends_with_potential(sentence)
 
 
 def ends_with_potential(text: str) -> bool:
@@ -103,7 +136,10 @@ class ClauseForm:
         t = nfkc(text or "")
         # 「以下の条件」 introduces a list, it states no number; 「このターン中に…されていない」 is once a turn.
         self.quantity = bool(_STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
-        self.modality = bool(_STATES_MODALITY.search(t))
+        # the sentences that say what may, may not or must be done, folded: what the permission is about
+        self.modal_text = fold("\n".join(p for p in _CLAUSE_SENTENCES.split(t)
+                                         if _STATES_MODALITY.search(p) or _STATES_LIMITS.search(p)))
+        self.modality = bool(self.modal_text)
         self.wording = bool(_CARD_WORDING.search(t))
         self.order = bool(_STATES_ORDER.search(t))
         self.place = bool(_STATES_PLACE.search(t))

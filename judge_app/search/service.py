@@ -331,13 +331,17 @@ class SearchService:
                         asked_n += 1
                         for d in ds.intersection(post.holders(s, f, t)):
                             asked[d] = asked.get(d, 0) + 1
+                # the query's text bigrams (its own, its last sentence's, its synonyms'), for a permission
+                # question: how many of them the clause's sentences of permission or prohibition hold
+                modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
+                    if facts_q.form.modality else ()
                 for d in ds:
                     covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
-                                      asked.get(d, 0) / asked_n if asked_n else 0.0)
+                                      asked.get(d, 0) / asked_n if asked_n else 0.0,
+                                      rank.modal_share(modal, shape.facts(d).form))
             facts = shape.facts
             for x, d in items:
-                cover, qcover = covers[(i, d)]
-                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, cover, qcover)))
+                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)])))
         return s_best, out
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)

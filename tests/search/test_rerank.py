@@ -93,3 +93,49 @@ def test_thv_clauses_stating_an_order_a_place_and_a_time(corpus):
 def test_opcg_10_1_5_2_may_choose_is_a_permission(corpus):
     # 「【トリガー】は発動しないことも選べます。」 answers 「使わないで手札にしてもいい？」 as 「できます」 would
     assert rerank.ClauseForm(corpus.clause("opcg:10-1-5-2").text).modality
+
+
+@pytest.mark.parametrize("q", ["速攻ついてると出したターンから殴れるの？", "相手の番にスペル撃っていい？殴られてる最中とか",
+                               "寝てるキャラでガードできないでしょ？", "出したばっかのキャラで殴りにいける？速攻ないやつ"])
+def test_may_i_is_read_in_any_asking_sentence_and_before_closing_particles(q):
+    assert rerank.QueryForm(q).modality
+
+
+@pytest.mark.parametrize("q", ["ブロッカーは必ず使わないといけない？", "ライフが0でもドローしなきゃダメ？", "相手の捨て札を見るのって反則？",
+                               "デッキの枚数が足りないまま始めるのはOK？", "手札を公開する必要ある？"])
+def test_must_i_and_is_it_allowed_questions_are_may_i_questions(q):
+    assert rerank.QueryForm(q).modality
+
+
+@pytest.mark.parametrize("q", ["寝てるキャラでガードできる。相手のターンにどうなる？", "手札の上限は何枚？", "リフレッシュとは"])
+def test_a_statement_and_other_questions_are_not_may_i_questions(q):
+    # 「…できる。」 closed by a full stop states, it does not ask; the question is the last sentence
+    assert not rerank.QueryForm(q).modality
+
+
+def test_permission_obligation_and_restriction_inside_a_sentence_are_modal(corpus):
+    assert rerank.ClauseForm(corpus.clause("thv:1.8.7.e").text).modality        # 支払ってもよい。
+    assert rerank.ClauseForm(corpus.clause("thv:2.4.3").text).modality          # プレイすることが出来ず、
+    assert rerank.ClauseForm(corpus.clause("thv:1.5.3.b").text).modality        # ドローしなくてはならない
+    assert not rerank.ClauseForm(corpus.clause("kaiun:4-4-3").text).modality    # a procedure
+
+
+def test_modal_text_is_only_the_sentences_that_permit_or_forbid(corpus):
+    # 「【トリガー】は発動しないことも選べます。その場合、そのカードは公開せずに、手札に加えます。」
+    form = rerank.ClauseForm(corpus.clause("opcg:10-1-5-2").text)
+    assert "選べます" in form.modal_text and "公開" not in form.modal_text
+    assert rank.modal_share(("発動", "公開"), form) == 0.5
+    assert rank.modal_share((), form) == 0.0
+
+
+def _modal_cover(question: str, clause, tokens: tuple) -> float:
+    facts = rank.ClauseFacts(-1, (), False, 0.0, True, 0.5, False, frozenset(), rerank.ClauseForm(clause.text))
+    share = rank.modal_share(tokens, facts.form)
+    f = rank.features(facts, {}.get, 1.0, rank.QueryFacts(True, rerank.QueryForm(question), ()), 0.0, 0.0, share)
+    return f[rank.FEATURES.index("modal_cover")]
+
+
+def test_modal_cover_counts_only_for_a_may_i_question(corpus):
+    clause = corpus.clause("kaiun:3-3-3")        # 「…手札のカードの内容を見ることはできません。」
+    assert _modal_cover("相手の手札を見てもいい？", clause, ("手札", "内容", "相手")) == pytest.approx(2 / 3)
+    assert _modal_cover("相手の手札の内容はいつ見る？", clause, ("手札", "内容", "相手")) == 0.0
