@@ -86,8 +86,8 @@ def undo_step(g: Game) -> UndoStep | None:
     entries = len(g.trace) - start
     if items == 2 and entries:
         words += f"と {entries} 手順"
-    elif "step" in answers[-1]:
-        words += f"（{entries} 手順）"
+    elif "step" in answers[-1]:   # a step that stopped at once at a decision advanced nothing: say so, not 「0 手順」
+        words += f"（{entries} 手順）" if entries else "（進んだ手順なし）"
     return UndoStep(items, entries, words)
 
 
