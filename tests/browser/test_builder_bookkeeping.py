@@ -131,6 +131,7 @@ def test_opcg_2_7_5_and_2_10_2_the_leader_dialog_has_no_cost_or_counter(page, se
     keys = page.eval_on_selector_all("#edit-dialog .field[data-key]", "fs => fs.map(f => f.dataset.key)")
     assert "power" in keys and "life" in keys, keys
     assert not {"cost", "counter", "category"} & set(keys), keys
+    shot(page, "builder-leader-dialog")
     page.click("#edit-dialog button[value=cancel]")
     page.click("#board-drawing button.card-edit[data-path='players.p1.characters.0']")
     page.wait_for_selector("#edit-dialog[open]")
