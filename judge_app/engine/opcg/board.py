@@ -50,6 +50,20 @@ CARD_SCHEMA = {
     },
 }
 
+
+def _offering(schema: dict, keywords: list[str], **more) -> dict:
+    """CARD_SCHEMA for one kind of card whose keyword picker offers only `keywords`: the enum is the same, so a
+    board that already carries another keyword is accepted and the dialog keeps it as it is."""
+    kw = {**schema["properties"]["keywords"], "x-choices": _choices(keywords, KEYWORD_RULES.get, lambda k: f"【{k}】")}
+    return {**schema, "properties": {**schema["properties"], "keywords": kw}, **more}
+
+
+# 【メイン】【カウンター】 only event cards have (10-2-3-1, 10-2-4-1); 【トリガー】 acts from the life (10-1-5-1);
+# 【速攻】 is about a character card played this turn (10-1-1-1)
+CHARACTER_KEYWORDS = [k for k in KEYWORDS if k not in ("メイン", "カウンター")]
+LEADER_KEYWORDS = [k for k in CHARACTER_KEYWORDS if k not in ("トリガー", "速攻")]
+CHARACTER_SCHEMA = _offering(CARD_SCHEMA, CHARACTER_KEYWORDS)
+
 PLAYER_SCHEMA = {
     "type": "object",
     "required": ["leader"],
@@ -58,8 +72,8 @@ PLAYER_SCHEMA = {
         # only a リーダーカード is placed here (2-2-3), and it has no cost (2-7-5) and no counter (2-10-2): the
         # builder's dialog leaves out what the card cannot have (x-hidden, an annotation validators ignore; a board
         # that still carries them is accepted as before)
-        "leader": {**CARD_SCHEMA, "title": "リーダー", "x-hidden": ["category", "cost", "counter"]},
-        "characters": {"type": "array", "items": CARD_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
+        "leader": _offering(CARD_SCHEMA, LEADER_KEYWORDS, title="リーダー", **{"x-hidden": ["category", "cost", "counter"]}),
+        "characters": {"type": "array", "items": CHARACTER_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
         "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA], "title": "ステージエリア"},
         "hand": {"type": "array", "items": CARD_SCHEMA, "title": "手札"},
         "deck": {"type": "array", "items": CARD_SCHEMA, "title": "デッキ", "description": "index 0 がデッキの一番上"},

@@ -149,3 +149,30 @@ def test_opcg_10_2_10_1_don_minus_needs_the_don():
         g.adjust({"op": "don_minus", "target": "p1", "value": 2})
     assert e.value.rule == "opcg:8-3-1-3" and (g.state.data, len(g.trace)) == before
     assert adjust_refused(g, {"op": "don_minus", "target": "p1", "value": 1, "source": "p2-L"}) == "source"
+
+
+def _offered(schema: dict) -> list[str]:
+    return [c["value"] for c in schema["properties"]["keywords"]["x-choices"]]
+
+
+def test_opcg_10_2_4_1_and_10_2_3_1_only_events_are_offered_counter_and_main():
+    """10-2-4-1 「【カウンター】とは、イベントカードのみが持ち」, 10-2-3-1 「【メイン】とは、イベントカードのみが持ち」:
+    the builder's keyword picker does not offer them on a leader or a character; a hand card (any kind) has all."""
+    players = RULESET.board_schema["properties"]["players"]["properties"]["p1"]["properties"]
+    leader_kw, char_kw = _offered(players["leader"]), _offered(players["characters"]["items"])
+    hand_kw = _offered(players["hand"]["items"])
+    for picker in (leader_kw, char_kw):
+        assert "カウンター" not in picker and "メイン" not in picker
+    assert {"カウンター", "メイン", "トリガー", "速攻"} <= set(hand_kw)
+    # 10-1-5-1: 【トリガー】 acts from the life, where a character card may be and a leader never is;
+    # 10-1-1-1: 【速攻】 is about a character card played this turn
+    assert "トリガー" in char_kw and "速攻" in char_kw
+    assert "トリガー" not in leader_kw and "速攻" not in leader_kw
+    assert {"ダブルアタック", "バニッシュ"} <= set(leader_kw)
+
+
+def test_a_leader_already_carrying_an_event_keyword_is_still_accepted():
+    """The pickers narrow what is offered, not what a board may carry: nothing a judge saved stops loading."""
+    b = fresh_board()
+    b["players"]["p1"]["leader"]["keywords"] = ["カウンター"]
+    Game(RULESET, b, 0)
