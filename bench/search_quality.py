@@ -16,7 +16,8 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   was never fitted on. Nothing is ever fitted, tuned or chosen by them; `--show-misses` refuses them.
 - `argue2` (60) and `dispute` (100), both in the arguing style, written on 2026-11-28 by two more writers from
   the rulebooks alone, committed before any tuning: argue2 is held out as the three above (a second judge of
-  the style argue missed on), dispute is training data (fitted on by bench/rank_fit.py, misses studied).
+  the style argue missed on), dispute is training data (its misses may be read; bench/rank_fit.py fits on it
+  only with --with-dispute: the served weights are not fitted on it).
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -263,7 +264,8 @@ def table(results, groups):
     return "\n".join(lines)
 
 
-TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"), ("dispute", "all"))   # what bench/rank_fit.py fits on
+# what bench/rank_fit.py fits on, and dispute (studied, fitted on only with --with-dispute)
+TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"), ("dispute", "all"))
 
 
 def summary_rows(training: bool = False) -> list[tuple[str, str]]:

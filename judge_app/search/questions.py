@@ -8,9 +8,14 @@ One reviewed YAML file per rulebook in judge_app/search/questions/<doc>.yaml:
         - パワー同じだったら攻撃側の勝ち？  # what a player or judge would ask
     skip:
       "opcg:6-5-6-2": only points to chapter 7   # a rule-stating clause left without questions, and why
+    argued:
+      "opcg:7-1-4-1":                      # a player's claim this clause settles, often a wrong reading
+        - 同じパワーなら守ってる側が勝つでしょ？
 
 The questions are indexed as fields of their own (index.py: `qbi` bigrams, `qw` words), so a question
-worded like the player's finds the clause even when it shares no word with the rulebook. `check()`
+worded like the player's finds the clause even when it shares no word with the rulebook. The `argued`
+questions (one per clause, in a player's arguing voice, added 2026-11-28) are checked like the others but not
+indexed: indexing them raised the arguing sets' MRR and lowered older held-out sets (README, issue 29). `check()`
 says what is wrong with a file: unknown or placeholder ids, and rule-stating clauses (kind `clause`,
 with text, not 「省略」) that have fewer than two questions and no reason to skip.
 """
@@ -36,22 +41,24 @@ def _read(path: str, mtime: float) -> dict:
     data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER) or {}
     qs = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("questions") or {}).items()}
     skip = {str(k): str(v or "").strip() for k, v in (data.get("skip") or {}).items()}
-    return {"doc": data.get("doc") or Path(path).stem, "questions": qs, "skip": skip}
+    argued = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("argued") or {}).items()}
+    return {"doc": data.get("doc") or Path(path).stem, "questions": qs, "skip": skip, "argued": argued}
 
 
 def load_doc(doc: str) -> dict:
-    """{doc, questions: {clause id: [question]}, skip: {clause id: reason}}; empty when the file is missing."""
+    """{doc, questions: {clause id: [question]}, skip: {clause id: reason}, argued: {clause id: [claim]}};
+    empty when the file is missing."""
     p = path_of(doc)
     if not p.exists():
-        return {"doc": doc, "questions": {}, "skip": {}}
+        return {"doc": doc, "questions": {}, "skip": {}, "argued": {}}
     return _read(str(p), p.stat().st_mtime)
 
 
-def load() -> dict[str, list[str]]:
-    """clause id -> its questions, over every file."""
+def load(part: str = "questions") -> dict[str, list[str]]:
+    """clause id -> its questions (or, with part="argued", its arguing questions), over every file."""
     out: dict[str, list[str]] = {}
     for p in sorted(DIR.glob("*.yaml")):
-        for cid, qs in load_doc(p.stem)["questions"].items():
+        for cid, qs in load_doc(p.stem)[part].items():
             out.setdefault(cid, []).extend(qs)
     return out
 
@@ -77,7 +84,7 @@ def check(corpus, doc: str) -> list[str]:
         return [f"{path_of(doc).name}: missing"]
     if data["doc"] != doc:
         problems.append(f"{path_of(doc).name}: doc is {data['doc']!r}, not {doc!r}")
-    for cid, qs in data["questions"].items():
+    for cid, qs in [*data["questions"].items(), *data["argued"].items()]:
         c = corpus.clause(cid)
         if c is None:
             problems.append(f"{cid}: no such clause")

@@ -12,7 +12,7 @@ Stage 2, the answer. Each candidate scores
 
 where s_best is the best `s` of the query and F_f (FEATURES) are: what the question asks and what the clause
 does (a number, a permission or prohibition, the reading of card wording, an order, a place, a time, the rule
-that settles a player's claim, a count of the same thing the query names: rerank.py), whether it is a bare
+that settles a player's claim: rerank.py), whether it is a bare
 heading, its depth, whether it is a leaf, its length, whether it sits in a keyword or terminology section,
 whether it defines a term the question names, what share of the query's tokens it holds in its text and in its
 questions, and how its parent and children scored (a query matching several children of one clause lifts that
@@ -49,7 +49,6 @@ FEATURES = (
     "place",           # the question asks where, the clause puts a card somewhere
     "time",            # the question asks when, the clause states a time
     "claim",           # the query puts a player's claim to the judge, the clause permits, forbids or denies
-    "count",           # the query names a count (15枚, 2回), the clause states a count of the same counter
     "defines_named",   # the clause defines a term the (longer) query names: a definition, not a rule about it
     "glossary_sec",    # the clause is in a keyword or terminology section
     "depth",           # how deep the clause sits (0 top level … 1 five levels or more)
@@ -189,7 +188,6 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         1.0 if (q.form.place and cf.place) else 0.0,
         1.0 if (q.form.time and cf.time) else 0.0,
         1.0 if (q.form.claim and cf.rule) else 0.0,
-        1.0 if not q.form.counts.isdisjoint(cf.counts) else 0.0,
         1.0 if (q.named and facts.defines and not facts.defines.isdisjoint(q.named)) else 0.0,
         1.0 if facts.glossary_sec else 0.0,
         facts.depth,

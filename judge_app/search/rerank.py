@@ -11,9 +11,7 @@ form says what an answer looks like, and a clause's form says what it does:
 - a question of order (「どれから解決する？」), of place (「どこへ行く？」) or of time (「いつ戻る？」) wants a
   clause that states an order, puts a card somewhere, or states a time;
 - a player's claim put to the judge (「…って言われたんだけど本当？」) wants the rule that settles it: a clause
-  that permits, forbids, requires or denies;
-- a query naming a count (「サイドボード15枚」「2回ブロック」) wants a clause that states a count of the same
-  thing (「10枚」「1回」, 「手札の枚数に上限はありません」).
+  that permits, forbids, requires or denies.
 Each match is a feature of the fitted ranking's second stage (rank.py): a weight per match, fitted with the
 others (weights.json), multiplies the score of a candidate the words found; it never brings up a clause the
 words did not find. The factors below were the hand-set weights before the ranking was fitted, and are its
@@ -36,22 +34,6 @@ _NUMERALS = r"\d+|[一二三四五六七八九十]"
 _ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ|頭打ち|制限|限度|最大")
 _STATES_QUANTITY = re.compile(
     rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?|制限|限り")
-# A count the query names (「サイドボード15枚」「2回ブロック」; not 「1ターン目」, an ordinal) and a count a clause
-# states (「10枚」, or the count of a thing: 「手札の枚数に上限はありません」): a player's claim about a number is
-# settled by the clause that states the number of the same thing
-_NAMES_COUNT = re.compile(rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?({_COUNTERS})(?!目)")
-_COUNT_OF = re.compile(rf"({_COUNTERS})数")
-_SAME_COUNTER = {"名": "人"}
-
-
-def counts_named(text: str, of_things: bool = False) -> frozenset:
-    """The counters (枚, 回, 人 …) that follow a number in `text`; with `of_things`, also those before 数."""
-    found = [m.group(1) for m in _NAMES_COUNT.finditer(text)]
-    if of_things:
-        found += [m.group(1) for m in _COUNT_OF.finditer(text)]
-    return frozenset(_SAME_COUNTER.get(c, c) for c in found)
-
-
 # A yes/no question about an action, in any of the query's sentences (「撃っていい？殴られてる最中とか」): a
 # permissive, prohibitive or obliging form at the end of the sentence, once its closing particles are gone
 # (「できるの？」「できないでしょ？」): 「できる？」「見てもいい？」「見られる？」「しなきゃいけない？」
@@ -73,10 +55,9 @@ _STATES_MODALITY = re.compile(
     r"|不可能です|可能です|選べます|選べません)(?=[。\n)）]|$)"
     r"|以下の(?:条件|要件)")          # a lead-in whose items list when something may be done
 # Permission, obligation and restriction inside a sentence: 「…してもよく」「…しなければならず」「…できず」
-# 「Xのみ」「Xしか…ない」「…場合を除き」, and 「…を行うかどうか選択する」 (the player may choose whether to): the
-# clause says who may do what, not only how it is done
+# 「Xのみ」「Xしか…ない」「…場合を除き」: the clause says who may do what, not only how it is done
 _STATES_LIMITS = re.compile(
-    r"てもよ[いく]|ても良[いく]|ても構わ|てもかまわ|なければなら|なくてはなら|できず|出来ず|られず|行えず|かどうか(?:を)?(?:選択|選)"
+    r"てもよ[いく]|ても良[いく]|ても構わ|てもかまわ|なければなら|なくてはなら|できず|出来ず|られず|行えず"
     r"|のみ(?:が|を|で|に|と|です|である|とな)|しか(?!し)[^。]{0,30}?(?:ない|ません|できず)|を除(?:き|いて|く)")
 # A clause about how card wording reads: 「X」と表記されている場合 / と指示がある場合 / と記述されている
 _CARD_WORDING = re.compile(r"[」』]\s*(?:で|と)\s*(?:表記|指示|記述|記載)")
@@ -107,7 +88,6 @@ class QueryForm:
         self.place = bool(_ASKS_PLACE.search(q))
         self.time = bool(_ASKS_TIME.search(q))
         self.claim = bool(_CHECKS_CLAIM.search(q))
-        self.counts = counts_named(q)
 
     @property
     def any(self) -> bool:
@@ -165,4 +145,3 @@ class ClauseForm:
         self.place = bool(_STATES_PLACE.search(t))
         self.time = bool(_STATES_TIME.search(t))
         self.rule = self.modality or bool(_STATES_DENIAL.search(t))   # settles a claim either way
-        self.counts = counts_named(t, of_things=True)

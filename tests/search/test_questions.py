@@ -41,3 +41,18 @@ def test_every_question_file_is_loaded(corpus):
     for doc in DOCS:
         if questions.path_of(doc).exists():
             assert any(cid.startswith(doc + ":") for cid in loaded), doc
+
+
+def test_check_finds_unknown_ids_among_the_arguing_questions(corpus, tmp_path, monkeypatch):
+    (tmp_path / "opcg.yaml").write_text(
+        'doc: opcg\nquestions: {}\nargued:\n  "opcg:99-98": [同じパワーなら守備側の勝ちでしょ？]\n', encoding="utf-8")
+    monkeypatch.setattr(questions, "DIR", tmp_path)
+    assert "opcg:99-98: no such clause" in questions.check(corpus, "opcg")
+    assert questions.load("argued") == {"opcg:99-98": ["同じパワーなら守備側の勝ちでしょ？"]}
+    assert questions.load() == {}
+
+
+def test_every_rule_stating_clause_with_questions_has_an_arguing_question(corpus):
+    """The arguing questions (added 2026-11-28) cover every clause the question files cover."""
+    asked, argued = questions.load(), questions.load("argued")
+    assert set(asked) <= set(argued), sorted(set(asked) - set(argued))[:5]

@@ -139,39 +139,3 @@ def test_modal_cover_counts_only_for_a_may_i_question(corpus):
     clause = corpus.clause("kaiun:3-3-3")        # 「…手札のカードの内容を見ることはできません。」
     assert _modal_cover("相手の手札を見てもいい？", clause, ("手札", "内容", "相手")) == pytest.approx(2 / 3)
     assert _modal_cover("相手の手札の内容はいつ見る？", clause, ("手札", "内容", "相手")) == 0.0
-
-
-def _count(question: str, clause) -> float:
-    q = rank.QueryFacts(question=True, form=rerank.QueryForm(question), named=())
-    facts = rank.ClauseFacts(parent=-1, children=(), heading=False, depth=0.0, leaf=True, length=0.5,
-                             glossary_sec=False, defines=frozenset(), form=rerank.ClauseForm(clause.text))
-    return rank.features(facts, {}.get, 1.0, q, 0.0, 0.0)[rank.FEATURES.index("count")]
-
-
-def test_thv_1_2_5_a_ten_cards_settles_a_claim_of_fifteen(corpus):
-    """thv 1.2.5.a 「過不足無く10枚のカードを組み込む」: a claim naming a number of cards meets the clause that
-    states one; a clause stating only turns (1.8.2.c 「このターン中に…」) does not."""
-    claim = "サイドボード15枚でも問題ないよね"
-    assert _count(claim, corpus.clause("thv:1.2.5.a")) == 1.0
-    assert _count(claim, corpus.clause("thv:1.8.2.c")) == 0.0
-    assert _count("サイドボードって用意しなくていいよね", corpus.clause("thv:1.2.5.a")) == 0.0
-
-
-def test_kaiun_3_3_4_the_count_of_cards_without_a_number_is_a_count():
-    """kaiun 3-3-4 「手札の枚数に上限はありません」 states the count of cards (枚数) without a numeral."""
-    assert "枚" in rerank.ClauseForm("手札の枚数に上限はありません。").counts
-    assert rerank.QueryForm("手札7枚こえたら捨てるんじゃないの？").counts == {"枚"}
-
-
-def test_an_ordinal_turn_is_not_a_count_and_persons_are_one_counter():
-    """「1ターン目」 orders turns, it names no count; 「4人戦」 and 「3~5 名」 count the same thing."""
-    assert rerank.QueryForm("後攻の1ターン目ならアタックしていいよね？").counts == frozenset()
-    assert rerank.QueryForm("6人でも多人数ルールでいけるよね").counts == rerank.ClauseForm("原則 3~5 名のプレイヤー").counts
-
-
-def test_thv_6_5_3_a_choosing_whether_to_graze_is_a_permission(corpus):
-    """thv 6.5.3.a 「グレイズを行うかどうか選択する」: the player may choose whether to, so a 「強制？」 question
-    finds a permission there; 6.5.3.b (what the graze does) states none."""
-    assert rerank.ClauseForm(corpus.clause("thv:6.5.3.a").text).modality
-    assert not rerank.ClauseForm(corpus.clause("thv:6.5.3.b").text).modality
-    assert rerank.QueryForm("グレイズって強制でノードに加えなきゃいけないの？").modality
