@@ -249,10 +249,12 @@ def penalty(params: dict, ref: dict) -> float:
     return PULL * sum((params[k] - ref[k]) ** 2 for k in params)
 
 
-def fit(data, log=print, rounds: int = 8, full: bool = True, start: rank.Weights | None = None) -> tuple[dict, float]:
+def fit(data, log=print, rounds: int = 8, full: bool = True, start: rank.Weights | None = None,
+        only: frozenset | None = None) -> tuple[dict, float]:
     """Coordinate ascent from the reference weights (or from `start`: the served weights, a shorter climb to
     the same kind of optimum; the pull is toward the reference either way); `full`: the data are the whole
-    training sets, and FLOORS hold (a cross-validation fold is not)."""
+    training sets, and FLOORS hold (a cross-validation fold is not); `only`: the names of the groups and
+    features that may move (a new signal fitted with the rest as served)."""
     ref = params_of(rank.Weights.reference())
     params = dict(params_of(start) if start is not None else ref)
     objective = Objective(data, full)
@@ -267,7 +269,7 @@ def fit(data, log=print, rounds: int = 8, full: bool = True, start: rank.Weights
     for r in range(rounds):
         start = best
         for k in params:
-            if k == ("g", ANCHOR):
+            if k == ("g", ANCHOR) or (only is not None and k[1] not in only):
                 continue
             now = params[k]
             tries = ([now * m for m in GROUP_STEPS] if k[0] == "g" else [now + d for d in FEATURE_STEPS])
@@ -312,6 +314,7 @@ def main(argv=None):
     ap.add_argument("--cv", type=int, default=0, help="k-fold cross-validation over the bench training queries")
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--with-dispute", action="store_true", help="fit on bench/search_dispute.yaml too")
+    ap.add_argument("--only", help="comma-separated groups and features that may move (with --start served)")
     ap.add_argument("--start", choices=("reference", "served"), default="reference",
                     help="climb from the hand-set reference weights (default) or from weights.json as served")
     ap.add_argument("--no-questions", action="store_true", help="fit on the bench training queries alone")
@@ -357,7 +360,8 @@ def main(argv=None):
               f"({time.perf_counter() - t0:.1f} s to prepare)")
         if args.cv:
             return cross_validate(bench, asked, args.cv)
-        params, _best = fit(weigh(bench, asked), start=rank.Weights.load() if args.start == "served" else None)
+        params, _best = fit(weigh(bench, asked), start=rank.Weights.load() if args.start == "served" else None,
+                            only=frozenset(args.only.split(",")) if args.only else None)
         groups, v = unpack(params)
         ref_groups, ref_v = unpack(params_of(rank.Weights.reference()))
         figures = []
@@ -368,8 +372,8 @@ def main(argv=None):
                 print(f"{name}: n {after['n']}  MRR {before['mrr']:.3f} → {after['mrr']:.3f}  "
                       f"hit@1 {before['hit@1']:.3f} → {after['hit@1']:.3f}  hit@5 {before['hit@5']:.3f} → {after['hit@5']:.3f}")
         weights = rank.Weights(dict(zip(rank.GROUPS, groups)), dict(zip(rank.FEATURES, v)), fitted={
-            "command": "make rank (python bench/rank_fit.py)" if args.start == "reference"
-                       else "python bench/rank_fit.py --start served",
+            "command": "make rank (python bench/rank_fit.py)" if args.start == "reference" and not args.only
+                       else "python bench/rank_fit.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "method": "coordinate ascent on weighted MRR, pulled toward the reference weights"
                       + (", climbed from the weights served before" if args.start == "served" else ""),
             "training": {"search_cases.yaml": "dev split", "search_tabletalk.yaml": "part tune",

@@ -21,6 +21,7 @@ class IndexEntry:
     terms: list[str] = field(default_factory=list)   # glossary terms this clause defines
     info: dict = field(default_factory=dict)         # stored: id, doc, number, inherited, via
     questions: list[str] = field(default_factory=list)  # table-talk questions the clause answers
+    argued: list[str] = field(default_factory=list)     # players' claims the clause settles (questions.py)
 
 
 def ancestors(corpus, clause) -> list:

@@ -21,7 +21,7 @@ from array import array
 from pathlib import Path
 from typing import NamedTuple
 
-SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw")
+SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw", "abi", "aw")
 TABLE_BIN, TABLE_IDX = "scores.bin", "scores.idx"
 
 

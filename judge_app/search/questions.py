@@ -14,8 +14,9 @@ One reviewed YAML file per rulebook in judge_app/search/questions/<doc>.yaml:
 
 The questions are indexed as fields of their own (index.py: `qbi` bigrams, `qw` words), so a question
 worded like the player's finds the clause even when it shares no word with the rulebook. The `argued`
-questions (one per clause, in a player's arguing voice, added 2026-11-28) are checked like the others but not
-indexed: indexing them raised the arguing sets' MRR and lowered older held-out sets (README, issue 29). `check()`
+questions (one per clause, in a player's arguing voice, added 2026-11-28) have fields of their own (`abi`, `aw`),
+read only by a query that puts a player's claim to the judge: searched by every query, they lowered the other
+styles (README, issue 29). `check()`
 says what is wrong with a file: unknown or placeholder ids, and rule-stating clauses (kind `clause`,
 with text, not 「省略」) that have fewer than two questions and no reason to skip.
 """

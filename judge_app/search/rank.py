@@ -1,7 +1,8 @@
 """The ranking of text results: two stages, with weights fitted to the project's own query sets (issue 29).
 
 Stage 1, candidates. The query's tokens come in groups (GROUPS: its bigrams and words against the clause's
-text, the same against the questions the clause answers, the synonym expansion, the whole query as a keyword
+text, the same against the questions the clause answers and, for a query that puts a player's claim, against
+its arguing questions (abi, aw), the synonym expansion, the whole query as a keyword
 unit or a defined term, bracketed keywords, terms named inside the query, synonyms' keyword units). Each
 clause's stage-1 score `s` is its BM25F sum, each token's contribution times its boost times its group's
 fitted weight. The first K clauses by `s` (over every scope searched) are the candidates, with their parents.
@@ -38,7 +39,9 @@ from judge_app.search.glossary import GLOSSARY_SECTIONS
 
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
-GROUPS = ("bi", "w", "qbi", "qw", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named", "key_syn")
+GROUPS = ("bi", "w", "qbi", "qw", "abi", "aw", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named",
+          "key_syn")
+NEW_GROUPS = ("tail", "abi", "aw")   # groups the hand-set reference did not have: 0 there
 FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number
@@ -90,7 +93,7 @@ class Weights:
         feats = {f: 0.0 for f in FEATURES}
         feats.update(heading_q=math.log(0.6), quantity=math.log(1 + rerank.QUANTITY_BONUS),
                      modality=math.log(1 + rerank.MODALITY_BONUS), wording=math.log(rerank.WORDING_FACTOR))
-        return cls({g: 0.0 if g == "tail" else 1.0 for g in GROUPS}, feats)
+        return cls({g: 0.0 if g in NEW_GROUPS else 1.0 for g in GROUPS}, feats)
 
     def vector(self) -> tuple[float, ...]:
         return tuple(self.features.get(f, 0.0) for f in FEATURES)

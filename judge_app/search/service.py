@@ -176,6 +176,9 @@ class SearchService:
         groups = [("text", [("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
                   # the same tokens against the questions each clause answers
                   ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
+        if self._query_facts(query).form.claim:         # a player's claim: against the arguing questions too
+            groups.append(("argued", [("abi", t) for t in query.bigrams] + [("aw", t) for t in words], 1.0,
+                           QUESTION_TOKENS))
         if query.tail_bigrams or query.tail_words:     # the last sentence again: what is asked
             groups.append(("tail", [("bi", t) for t in query.tail_bigrams] + [("w", t) for t in dict.fromkeys(query.tail_words)],
                            1.0, TAIL_TOKENS))

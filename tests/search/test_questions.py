@@ -56,3 +56,18 @@ def test_every_rule_stating_clause_with_questions_has_an_arguing_question(corpus
     """The arguing questions (added 2026-11-28) cover every clause the question files cover."""
     asked, argued = questions.load(), questions.load("argued")
     assert set(asked) <= set(argued), sorted(set(asked) - set(argued))[:5]
+
+
+def _groups(svc, q: str, doc: str) -> set:
+    from judge_app.search.query import Query
+    query = Query.read(q, svc.kana)
+    return {g for _f, _t, _b, g in svc._text_terms(svc._query_parts(query, []), doc, svc._searcher(doc))}
+
+
+def test_thv_1_2_5_a_only_a_claim_reads_the_arguing_questions(svc):
+    """thv 1.2.5.a 「過不足無く10枚のカードを組み込む」: a player's claim put to the judge (「…って言ってるけど本当？」)
+    is matched against the arguing questions too; a plain question is not, so they cannot move it."""
+    assert {"abi"} & _groups(svc, "サイドボード15枚でもいいって相手が言ってるけど本当？", "thv")
+    assert not {"abi", "aw"} & _groups(svc, "サイドボードは何枚？", "thv")
+    assert any(h["id"] == "thv:1.2.5.a" for h in svc.search("サイドボード15枚でもいいって相手が言ってるけど本当？",
+                                                             doc="thv", limit=3)["results"])
