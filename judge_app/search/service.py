@@ -231,7 +231,8 @@ class SearchService:
     def _text_hits(self, query: Query, doc: str | None, limit: int, syns) -> list[Hit]:
         w = self.weights
         plan = self._plan(query, doc, syns)
-        accs = [sums(self._postings[scope], s, [(f, t, b * w.groups[g]) for f, t, b, g in terms])
+        # a group weighted 0 (the arguing questions' words, `aw`) adds nothing: its postings are not read
+        accs = [sums(self._postings[scope], s, [(f, t, b * w.groups[g]) for f, t, b, g in terms if w.groups[g]])
                 for scope, s, terms in plan]
         s_best, cands = self._candidates(query, doc, limit, plan, [acc.get for acc in accs], accs)
         # only the first few are shown: the merge with number and term hits drops at most a few
