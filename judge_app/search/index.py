@@ -32,7 +32,7 @@ from whoosh.query import Every
 from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, readings, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 16          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw)
+FORMAT = 17          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw, 17: abi alone)
 META = "meta.json"
 START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
 PACKAGE = Path(__file__).resolve().parent
@@ -45,9 +45,10 @@ BI_WEIGHTS = {"title": 1.5, "crumbs": 1.2, "body": 1.0, "context": 0.5}
 W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
 # `qbi` and `qw` hold the questions each clause answers (questions.py): bigrams and words of the
 # player's own wording, a field of their own so their weight is tuned apart from the rulebook's text.
-# `abi` and `aw` hold the arguing questions (questions.py `argued`): searched only by a query that puts a
+# `abi` holds the arguing questions' bigrams (questions.py `argued`): searched only by a query that puts a
 # player's claim to the judge (rerank.QueryForm.claim), so that they cannot move any other kind of question.
-BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0, "aw": 2.0}
+# (Their words, `aw`, fitted to weight 0 on 2026-11-28, were dropped.)
+BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0}
 
 
 def schema() -> Schema:
@@ -65,7 +66,6 @@ def schema() -> Schema:
         qbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
         qw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
         abi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
-        aw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
     )
 
 
@@ -114,7 +114,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
             writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
                                 w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
                                 qbi="\n".join(e.questions), qw="\n".join(e.questions),
-                                abi="\n".join(e.argued), aw="\n".join(e.argued))
+                                abi="\n".join(e.argued))
         writer.commit()
         postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
         ix.close()

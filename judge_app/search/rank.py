@@ -2,7 +2,7 @@
 
 Stage 1, candidates. The query's tokens come in groups (GROUPS: its bigrams and words against the clause's
 text, the same against the questions the clause answers and, for a query that puts a player's claim, against
-its arguing questions (abi, aw), the synonym expansion, the whole query as a keyword
+its arguing questions (abi), the synonym expansion, the whole query as a keyword
 unit or a defined term, bracketed keywords, terms named inside the query, synonyms' keyword units). Each
 clause's stage-1 score `s` is its BM25F sum, each token's contribution times its boost times its group's
 fitted weight. The first K clauses by `s` (over every scope searched) are the candidates, with their parents.
@@ -39,9 +39,9 @@ from judge_app.search.glossary import GLOSSARY_SECTIONS
 
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
-GROUPS = ("bi", "w", "qbi", "qw", "abi", "aw", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named",
+GROUPS = ("bi", "w", "qbi", "qw", "abi", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named",
           "key_syn")
-NEW_GROUPS = ("tail", "abi", "aw")   # groups the hand-set reference did not have: 0 there
+NEW_GROUPS = ("tail", "abi")   # groups the hand-set reference did not have: 0 there
 FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number

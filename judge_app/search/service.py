@@ -36,6 +36,7 @@ MAX_DF = 0.25           # query tokens in more than this share of the clauses ar
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
+ARGUED_TOKENS = 32      # at most this many bigrams of a claim matched against the arguing questions
 TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence weighed again
 SPARE = 16              # text results made beyond the limit, for the merge with number and term hits
 ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
@@ -177,8 +178,7 @@ class SearchService:
                   # the same tokens against the questions each clause answers
                   ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
         if self._query_facts(query).form.claim:         # a player's claim: against the arguing questions too
-            groups.append(("argued", [("abi", t) for t in query.bigrams] + [("aw", t) for t in words], 1.0,
-                           QUESTION_TOKENS))
+            groups.append(("argued", [("abi", t) for t in query.bigrams], 1.0, ARGUED_TOKENS))
         if query.tail_bigrams or query.tail_words:     # the last sentence again: what is asked
             groups.append(("tail", [("bi", t) for t in query.tail_bigrams] + [("w", t) for t in dict.fromkeys(query.tail_words)],
                            1.0, TAIL_TOKENS))
@@ -231,7 +231,7 @@ class SearchService:
     def _text_hits(self, query: Query, doc: str | None, limit: int, syns) -> list[Hit]:
         w = self.weights
         plan = self._plan(query, doc, syns)
-        # a group weighted 0 (the arguing questions' words, `aw`) adds nothing: its postings are not read
+        # a group weighted 0 adds nothing: its postings are not read
         accs = [sums(self._postings[scope], s, [(f, t, b * w.groups[g]) for f, t, b, g in terms if w.groups[g]])
                 for scope, s, terms in plan]
         s_best, cands = self._candidates(query, doc, limit, plan, [acc.get for acc in accs], accs)

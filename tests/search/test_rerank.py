@@ -67,11 +67,22 @@ def test_kaiun_3_5_3_one_card_in_battle_area_leads(svc):
     ("変身状態はどのタイミングで戻る？", "time"),
     ("捨て札戻して山作り直したら盾も1枚削られるって聞いたんだけどほんと？", "claim"),
     ("公開するって効果、今バトルしてる相手にだけ見せればいいよね？", "claim"),
+    # a reading reported with its speaker between (「…って相手が言ってる」) or cut off (「…って相手が」),
+    # expected (「…はず」), pressed before a second sentence (「…でしょ？それとも…」), or seen done (「…してる人いる」)
+    ("トリガーは使えるって相手が言ってる", "claim"), ("ブロッカーは2回ブロックできるって相手が", "claim"),
+    ("相打ちでもバリアはもらえるはず", "claim"), ("手札は7枚までじゃなかったっけ", "claim"),
+    ("開運時は1ターンに1回だけでしょ？それとも毎回？", "claim"), ("レストのキャラでアタックしてる人いる", "claim"),
     ("手札の枚数ってどこかで頭打ち？", "quantity")])
 def test_order_place_time_and_claim_questions_are_recognised(q, form):
     f = rerank.QueryForm(q)
     assert getattr(f, form)
     assert [a for a in ("order", "place", "time", "claim") if getattr(f, a) and a != form] == []
+
+
+def test_a_plain_question_is_not_a_claim():
+    # はず inside another word (はずす) is no expectation; a question with no speaker and no pressing is asked
+    for q in ("装備をはずすのはどんな時？", "手札の上限は何枚？", "レストのキャラでアタックできる？"):
+        assert not rerank.QueryForm(q).claim, q
 
 
 def test_first_player_and_somewhere_are_not_order_or_place_questions():
