@@ -9,8 +9,8 @@ Training queries, and only these:
 - bench/search_cases.yaml, its `dev` split (the hashed quarter `held-out` is never used);
 - bench/search_tabletalk.yaml and bench/search_kana.yaml, their `part: tune` cases (never `untouched`);
 - with `--with-dispute` only, bench/search_dispute.yaml (100 training queries in the arguing style, written
-  2026-11-28; of the served weights only the arguing questions' groups, abi and aw, were fitted with it:
-  `--start served --only abi,aw --with-dispute --hold 10`, README, issue 29's experiment C);
+  2026-11-28; the served weights were climbed from those before with it, every weight free:
+  `--start served --with-dispute --hold 10`, README, issue 29's experiment D);
 - the project's own question files (judge_app/search/questions/<doc>.yaml), held out by question: for every
   clause with two questions or more, one of them (chosen by a hash of the text) is taken out of the files, the
   index is built from the rest, and that question is a training query whose answer is its clause. The clause

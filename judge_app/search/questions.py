@@ -14,7 +14,7 @@ One reviewed YAML file per rulebook in judge_app/search/questions/<doc>.yaml:
 
 The questions are indexed as fields of their own (index.py: `qbi` bigrams, `qw` words), so a question
 worded like the player's finds the clause even when it shares no word with the rulebook. The `argued`
-questions (one per clause, in a player's arguing voice, added 2026-11-28) have fields of their own (`abi`, `aw`),
+questions (one per clause, in a player's arguing voice, added 2026-11-28) have a field of their own (`abi`),
 read only by a query that puts a player's claim to the judge: searched by every query, they lowered the other
 styles (README, issue 29). `check()`
 says what is wrong with a file: unknown or placeholder ids, and rule-stating clauses (kind `clause`,
