@@ -72,14 +72,15 @@ _STATES_PLACE = re.compile(r"[にへ]置[かきくけ]|置く領域|置かれ|[�
 _ASKS_TIME = re.compile(r"いつ|タイミング|時点|どの時|どのフェイズ|どのステップ")
 _STATES_TIME = re.compile(r"時点|タイミング|開始時|終了時|の開始|の終了|直後|直前|までに|際に|(?<!同)時[に、]|ターン中")
 # A player's claim put to the judge: a reading reported (「…って言われた」「…って相手が言ってる」「…って相手が」,
-# 「…って主張」, a sentence left at 「…って」), expected (「…できるはず」) or pressed on the listener (「…でしょ？」
+# 「…って主張」, a sentence left at 「…していいって」 — not 「ブロッカーって？」, which asks what a word means), expected (「…できるはず」) or pressed on the listener (「…でしょ？」
 # 「…よね？」「…じゃない？」「…じゃなかったっけ」, at the end or before a second sentence), or someone seen doing
 # it (「…してる人いる」). The answer is the rule that settles it: a clause that permits, forbids, requires or denies
 _CHECKS_CLAIM = re.compile(
     r"(?:って|と)(?:[^、。?？!！]{0,8}?(?:が|は))?(?:言われ|言って|言う|言い張|聞いた|主張)"
-    r"|って(?:相手|向こう|対戦相手)?(?:が|は)?[?？!！。\s]*$|ほんと|本当|はず(?:[だでじなっの]|[?？!！。、\s]|$)"
+    r"|(?:[るたいだずよ]|セーフ|OK|アウト)って(?:相手|向こう|対戦相手)?(?:が|は)?[?？!！。\s]*$"
+    r"|ほんと|本当|はず(?:[だでじなっの]|[?？!！。、\s]|$)"
     r"|(?:でしょ|よね|じゃないの|じゃないか|じゃね|じゃなかった(?:っけ)?|だっけ)[?？!！。\s]*$"
-    r"|(?:でしょ|よね|じゃない|じゃなかった|だっけ)(?:っけ)?[?？]|人(?:が)?いる")
+    r"|(?:でしょ|よね|じゃない|じゃなかった|だっけ)(?:っけ)?[?？]|[るた]人(?:が)?いる")
 _STATES_DENIAL = re.compile(r"(?:ません|ない|されず|行わず|扱わず)(?=[。\n)）]|$)|扱いません|扱わない|無効")
 
 

@@ -80,8 +80,10 @@ def test_order_place_time_and_claim_questions_are_recognised(q, form):
 
 
 def test_a_plain_question_is_not_a_claim():
-    # はず inside another word (はずす) is no expectation; a question with no speaker and no pressing is asked
-    for q in ("装備をはずすのはどんな時？", "手札の上限は何枚？", "レストのキャラでアタックできる？"):
+    # はず inside another word (はずす) is no expectation; 「Xって？」 asks what a word means; 「何人いる」 counts
+    # players, nobody is seen doing anything; a question with no speaker and no pressing is asked
+    for q in ("装備をはずすのはどんな時？", "ブロッカーって？", "多人数戦で4人いるときの親は？", "手札の上限は何枚？",
+              "レストのキャラでアタックできる？"):
         assert not rerank.QueryForm(q).claim, q
 
 
