@@ -71,10 +71,11 @@ _STATES_PLACE = re.compile(r"[にへ]置[かきくけ]|置く領域|置かれ|[�
 # 「いつ？」「どのタイミング？」: a time asked; a clause that states one
 _ASKS_TIME = re.compile(r"いつ|タイミング|時点|どの時|どのフェイズ|どのステップ")
 _STATES_TIME = re.compile(r"時点|タイミング|開始時|終了時|の開始|の終了|直後|直前|までに|際に|(?<!同)時[に、]|ターン中")
-# A player's claim put to the judge: a reading reported (「…って言われた」「…って相手が言ってる」「…って相手が」,
-# 「…って主張」, a sentence left at 「…していいって」 — not 「ブロッカーって？」, which asks what a word means), expected (「…できるはず」) or pressed on the listener (「…でしょ？」
-# 「…よね？」「…じゃない？」「…じゃなかったっけ」, at the end or before a second sentence), or someone seen doing
-# it (「…してる人いる」). The answer is the rule that settles it: a clause that permits, forbids, requires or denies
+# A player's claim put to the judge: a reading reported (「…って言われた」「…って相手が言ってる」「…って主張」,
+# a sentence left at 「…していいって(相手が)」 — not 「ブロッカーって？」, which asks what a word means),
+# expected (「…できるはず」), pressed on the listener (「…でしょ？」「…よね？」「…じゃない？」「…じゃなかったっけ」,
+# at the end or before a second sentence), or someone seen doing it (「…してる人いる」). The answer is the rule
+# that settles it: a clause that permits, forbids, requires or denies
 _CHECKS_CLAIM = re.compile(
     r"(?:って|と)(?:[^、。?？!！]{0,8}?(?:が|は))?(?:言われ|言って|言う|言い張|聞いた|主張)"
     r"|(?:[るたいだずよ]|セーフ|OK|アウト)って(?:相手|向こう|対戦相手)?(?:が|は)?[?？!！。\s]*$"

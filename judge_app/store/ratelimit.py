@@ -34,6 +34,7 @@ class DatabaseStorage(Storage):
         if store is None and not target:
             raise ValueError(f"{SCHEME}:// needs the database: target=<URL or SQLite path>")
         self.store = store or shared_store(target)
+        self._insert = _upsert_for(self.store.dialect)   # made with the app: no request pays for the import
 
     @property
     def base_exceptions(self):
@@ -41,9 +42,7 @@ class DatabaseStorage(Storage):
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
-        dialect = self.store.dialect
-        insert = _upsert_for(dialect)
-        stmt = insert(rate_limits).values(key=key, count=amount, expires=now + expiry)
+        stmt = self._insert(rate_limits).values(key=key, count=amount, expires=now + expiry)
         stale = rate_limits.c.expires <= now          # the row's window is over: this hit opens a new one
         stmt = stmt.on_conflict_do_update(
             index_elements=[rate_limits.c.key],
@@ -83,8 +82,8 @@ class DatabaseStorage(Storage):
 
 
 def _upsert_for(dialect: str):
-    """The dialect's INSERT … ON CONFLICT, imported when first needed: importing the PostgreSQL dialect takes
-    ~40 ms, which a SQLite deployment's start-up need not pay."""
+    """The dialect's INSERT … ON CONFLICT. Only the dialect in use is imported: the PostgreSQL one takes ~40 ms,
+    which a SQLite deployment's start-up need not pay."""
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
     else:
