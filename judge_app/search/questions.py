@@ -40,10 +40,14 @@ def path_of(doc: str) -> Path:
 @functools.lru_cache(maxsize=None)
 def _read(path: str, mtime: float) -> dict:
     data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER) or {}
-    qs = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("questions") or {}).items()}
     skip = {str(k): str(v or "").strip() for k, v in (data.get("skip") or {}).items()}
-    argued = {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get("argued") or {}).items()}
-    return {"doc": data.get("doc") or Path(path).stem, "questions": qs, "skip": skip, "argued": argued}
+    return {"doc": data.get("doc") or Path(path).stem, "questions": _lists(data, "questions"), "skip": skip,
+            "argued": _lists(data, "argued")}
+
+
+def _lists(data: dict, part: str) -> dict[str, list[str]]:
+    """{clause id: [question]} of one part of a file, blank questions left out."""
+    return {str(k): [str(q).strip() for q in (v or []) if str(q).strip()] for k, v in (data.get(part) or {}).items()}
 
 
 def load_doc(doc: str) -> dict:
