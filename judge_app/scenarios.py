@@ -36,6 +36,11 @@ SCENARIO_SCHEMA: dict = {
                 "absent_rules": {"type": "array", "items": {"type": "string"}},
                 "messages": {"type": "array", "items": {"type": "string"}},
                 "pending": {"type": ["object", "null"]},
+                "verdict": {    # what the ruling decided (issue 36): its answer and the clauses that decided it
+                    "type": "object", "additionalProperties": False,
+                    "properties": {"answer": {"enum": ["はい", "いいえ", "結果"]},
+                                   "rules": {"type": "array", "items": {"type": "string"}}},
+                },
                 "withheld": {   # the final open decision withholds these, each by this clause
                     "type": "array",
                     "items": {"type": "object", "required": ["value", "rule"], "additionalProperties": False,
@@ -200,6 +205,8 @@ def run_scenario(source: str | Path | dict) -> dict:
     data = load_scenario(source)
     game, failures = play_script(data)
     failures += check_expect(game, data.get("expect") or {})
+    if "verdict" in (data.get("expect") or {}):
+        failures.append("expect.verdict: this tree gives a ruling no verdict of its own yet (issue 36)")
     return {
         "game": data["game"], "title": data["title"], "trace": [e.to_json() for e in game.trace],
         "state": game.state.data, "winner": game.state.winner,
