@@ -2,7 +2,7 @@
 
 The app, `judge-app serve` (gunicorn), the corpus and the search all read their settings here, so a setting is
 named, typed and documented once. `judge-app settings` prints the table; a test fails when the code reads a
-JUDGE_APP_* variable that is not in it, or when one in it is missing from the README. Imports nothing of ours.
+JUDGE_APP_* variable that is not in it, or when one in it is missing from docs/settings.md. Imports nothing of ours.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class Setting:
     name: str            # without the prefix
     type: type           # str, int or bool
     default: Any         # None: worked out where it is used (see `doc`)
-    doc: str             # one line, Japanese, for the README table and `judge-app settings`
+    doc: str             # one line, Japanese, for docs/settings.md and `judge-app settings`
     scope: str           # "app" | "serve" | "tests"
 
     @property
@@ -112,7 +112,7 @@ def get(name: str, default: Any = None, environ: dict | None = None) -> Any:
 
 
 def table_markdown() -> str:
-    """The README's settings table, made from SETTINGS."""
+    """docs/settings.md's table, made from SETTINGS."""
     rows = ["| 変数 | 型 | 既定 | 使う所 | 意味 |", "| --- | --- | --- | --- | --- |"]
     for s in SETTINGS:
         default = "–" if s.default is None else f"`{s.default}`" if s.default != "" else "（空）"

@@ -14,7 +14,7 @@ URLS = {"DATABASE_URL"}          # printed with the password masked
 
 def register(sub) -> None:
     p = sub.add_parser("settings", help="JUDGE_APP_* の設定の一覧（型・既定・意味）と今の値（秘密は伏せる）")
-    p.add_argument("--markdown", action="store_true", help="README の表の形で出力する")
+    p.add_argument("--markdown", action="store_true", help="docs/settings.md の表の形で出力する")
     p.set_defaults(func=run)
 
 
