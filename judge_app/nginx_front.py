@@ -107,13 +107,14 @@ def _headers_block(indent: str) -> str:
 
 
 def render(run: Path, listen: str, socket: Path, *, request_timeout: int, keepalive: int, max_body: int,
-           app_timeout: int, access_log: bool, log_level: str = "warn") -> str:
-    """nginx.conf for one `judge-app serve`: listening on `listen` (host:port), the app on the Unix `socket`."""
+           app_timeout: int, access_log: str | None, log_level: str = "warn") -> str:
+    """nginx.conf for one `judge-app serve`: listening on `listen` (host:port), the app on the Unix `socket`;
+    `access_log`: a file, "-" for standard output, None for none."""
     return TEMPLATE.format(
         run=run, socket=socket, listen=listen, request_timeout=request_timeout, keepalive=keepalive,
         max_body=max_body or 0, body_buffer=min(max_body, 1 << 20) if max_body else "1m",
         app_timeout=app_timeout, log_level=log_level,
-        access_log="access_log /dev/stdout;" if access_log else "access_log off;",
+        access_log=f"access_log {'/dev/stdout' if access_log == '-' else access_log};" if access_log else "access_log off;",
         headers=_headers_block(" " * 12))
 
 
