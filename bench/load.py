@@ -450,7 +450,7 @@ def parse_mix(text: str) -> list[tuple[str, float]]:
     mix = []
     for part in text.split(","):
         name, _, w = part.partition("=")
-        if name not in ("health", "search", "search_fresh", "search_page", "clause", "session", "ruling"):
+        if name not in ("health", "search", "search_fresh", "search_page", "clause", "session", "ruling", "builder"):
             raise SystemExit(f"--mix: unknown kind {name!r}")
         mix.append((name, float(w or 1)))
     return mix
