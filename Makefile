@@ -32,6 +32,7 @@ $(VENV)/.test-installed: $(VENV)/.serve-installed requirements/test.txt
 	touch $@
 
 serve: check-venv $(VENV)/.serve-installed
+	sh .ci/ensure-nginx
 	$(VENV)/bin/judge-app serve --host $(HOST) --port $(PORT)
 
 dev: check-venv $(VENV)/.serve-installed
@@ -41,6 +42,7 @@ test: check-venv $(VENV)/.test-installed lint-imports
 	sh .ci/ensure-browser
 	sh .ci/ensure-axe
 	sh .ci/ensure-postgres
+	sh .ci/ensure-nginx
 	$(PY) -m pytest $(PYTEST_ARGS)
 	$(MAKE) --no-print-directory test-postgresql
 
@@ -53,6 +55,7 @@ lint-imports: check-venv $(VENV)/.test-installed
 # tests already run on both in the first pass).
 test-postgresql: check-venv $(VENV)/.test-installed
 	sh .ci/ensure-postgres
+	sh .ci/ensure-nginx
 	@echo "=== page and API tests on PostgreSQL (JUDGE_APP_TEST_STORE=postgresql) ==="
 	JUDGE_APP_TEST_STORE=postgresql $(PY) -m pytest -m store_pages -q $(PYTEST_ARGS) || [ $$? -eq 5 ]  # 5: PYTEST_ARGS chose no page test
 
@@ -66,6 +69,7 @@ test-latest: check-venv
 	sh .ci/ensure-browser
 	sh .ci/ensure-axe
 	sh .ci/ensure-postgres
+	sh .ci/ensure-nginx
 	.venv-latest/bin/python -m pytest $(PYTEST_ARGS)
 
 # Refresh the locked versions from pyproject.toml (then run `make test` and commit requirements/).

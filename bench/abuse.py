@@ -1,4 +1,4 @@
-"""The abuse run (issue 27): a real `judge-app serve` (gunicorn from judge_app/gunicorn_conf.py, 2 workers) on
+"""The abuse run (issues 27 and 39): a real `judge-app serve` (2 workers) on
 loopback, attacked as a hostile client would, each attack bounded in count and time. For each attack it reports
 the load (what was sent), what held (answers, timings) and what was lost or stored by the attacker (nothing).
 
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.faults.killer import Server, free_port  # noqa: E402
+from tests.hostile import wire  # noqa: E402
 
 SEARCH = "/api/search?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AB%E3%83%BC&limit=3"
 LEADERS = "{players: {p1: {leader: {id: L1, name: A}}, p2: {leader: {id: L2, name: B}}}}"
@@ -370,14 +371,30 @@ def corpus_import(env: Env, args) -> dict:
     return {"load": "two versions differing only in non-ASCII, a 29 MB file (the rulebook ×400)", "answers": out}
 
 
+def _on_the_wire(attack, **kwargs):
+    """A wire attack of issue 39 with /healthz and the workers' memory watched throughout."""
+    def run(env: Env, args) -> dict:
+        with wire.Probe(env.port, env.server.worker_pids) as probe:
+            result = attack(env.port, **{k: getattr(args, v) for k, v in kwargs.items()})
+        return result | probe.report()
+    return run
+
+
 ATTACKS = {"alias_bomb": alias_bomb, "slow_clients": slow_clients, "flood": flood,
            "concurrent_answers": concurrent_answers, "seeds": seeds, "boards": boards, "board_cache": board_cache,
-           "redirects": redirects, "secrets": secrets_check, "corpus_import": corpus_import}
+           "redirects": redirects, "secrets": secrets_check, "corpus_import": corpus_import,
+           # issue 39: what the server in front of the app must refuse or time out
+           "negative_chunk": _on_the_wire(wire.negative_chunk, requests="wire_requests"),
+           "incomplete_framing": _on_the_wire(wire.incomplete_framing, connections="wire_connections",
+                                              hold="wire_seconds"),
+           "chunk_extensions": _on_the_wire(wire.chunk_extensions, seconds="wire_seconds"),
+           "oversized_length": _on_the_wire(wire.oversized_length, seconds="wire_seconds"),
+           "double_slash": _on_the_wire(wire.double_slash)}
 
 
 def run(instance: Path, args, database_url: str | None = None) -> dict:
     # the settings as deployed (rate limits on), behind one trusted proxy so that each attacker is its own client
-    server = Server(instance, free_port(), workers=2, database_url=database_url,
+    server = Server(instance, free_port(), workers=2, database_url=database_url, serve=True,
                     env={"JUDGE_APP_RATE_LIMIT_WRITES": args.rate_limit, "JUDGE_APP_PROXIES": "1"})
     instance.mkdir(parents=True, exist_ok=True)
     server.start()
@@ -417,6 +434,9 @@ def main(argv=None) -> int:
     ap.add_argument("--levels", type=lambda s: [int(x) for x in s.split(",")], default=[5, 6, 7],
                     help="alias bomb levels (each level ×10)")
     ap.add_argument("--rate-limit", default="60/minute;600/hour", help="JUDGE_APP_RATE_LIMIT_WRITES for the server")
+    ap.add_argument("--wire-requests", type=int, default=16, help="negative_chunk: requests sent")
+    ap.add_argument("--wire-connections", type=int, default=12, help="incomplete_framing: connections held")
+    ap.add_argument("--wire-seconds", type=float, default=20.0, help="how long each wire attack lasts")
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()

@@ -42,7 +42,7 @@ SEARCH_QUERIES = [
     "決死", "ターン", "コスト", "トラッシュ", "キャラ", "7-1-4", "６－２", "5.5.1", "6.2.4.b", "先攻",
     "マリガン", "ダメージ", "山札が0枚", "同時に", "起動メイン", "カウンター", "スタック", "召喚", "ルール処理",
 ]
-MIX_DEFAULT = "search=3,search_fresh=1,search_page=1,clause=3,session=3,ruling=1"
+MIX_DEFAULT = "search=3,search_fresh=1,search_page=1,clause=3,session=3,ruling=1,builder=1"
 
 
 # ---------------------------------------------------------------- server
@@ -53,7 +53,8 @@ def free_port() -> int:
 
 
 def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
-                 log_path: str, database_url: str | None = None) -> subprocess.Popen:
+                 log_path: str, database_url: str | None = None, front: str = "serve") -> subprocess.Popen:
+    """`judge-app serve` (nginx in front of gunicorn), or with front="gunicorn" gunicorn alone on the port."""
     env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
                JUDGE_APP_RATE_LIMIT_WRITES="",   # 50 clients on one address: a load run, not an abuse run
                JUDGE_APP_MAX_REQUESTS="0", PYTHONPATH=str(ROOT))   # no recycling mid-measurement
@@ -62,8 +63,12 @@ def start_server(port: int, workers: int, threads: int, instance: str, index_dir
         env["JUDGE_APP_DATABASE_URL"] = database_url
     if index_dir:
         env["JUDGE_APP_INDEX_DIR"] = index_dir
-    argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
-            "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads)]
+    if front == "serve":
+        argv = [sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", str(port),
+                "--workers", str(workers), "--threads", str(threads), "--no-access-log"]
+    else:
+        argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
+                "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads)]
     log = open(log_path, "ab")
     return subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -94,24 +99,58 @@ def stop_server(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
+def _proc_table() -> dict[int, tuple[int, list[str]]]:
+    """pid -> (parent pid, stat fields after the command name), for every process."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            out[int(entry.name)] = (int(fields[1]), fields)
+    return out
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def tree_cpu_seconds(pid: int | None) -> float | None:
-    """utime+stime of a process and its live children (the gunicorn master and its workers), from /proc."""
+    """utime+stime of a process and everything under it (serve, nginx, the gunicorn master and its workers, and
+    the children they reaped), from /proc."""
     if pid is None:
         return None
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry.name) == pid:      # the master, and the workers it has reaped (recycled, killed)
-            total += (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
-        elif int(fields[1]) == pid:
-            total += (int(fields[11]) + int(fields[12])) / tick
+    table = _proc_table()
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        if p in table:
+            f = table[p][1]
+            total += (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / tick
+        todo += [c for c, (parent, _) in table.items() if parent == p]
     return total
+
+
+def worker_cpu_seconds(pid: int | None) -> dict[int, float]:
+    """CPU seconds of each gunicorn worker under `pid` (the processes that run the app)."""
+    if pid is None:
+        return {}
+    tick = os.sysconf("SC_CLK_TCK")
+    table = _proc_table()
+    under, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, (parent, _) in table.items() if parent == p]
+        under += kids
+        todo += kids
+    masters = {table[p][0] for p in under if "gunicorn" in _cmdline(p)}
+    return {p: (int(table[p][1][11]) + int(table[p][1][12])) / tick for p in under
+            if p not in masters and "gunicorn" in _cmdline(p)}
 
 
 # ---------------------------------------------------------------- client
@@ -195,6 +234,10 @@ class Client:
         if self.rng.random() < 0.5:
             return ("clause_api",) + self.request("GET", f"/api/clauses/{doc}/{number}")
         return ("clause_page",) + self.request("GET", self.targets["clause_page"].format(doc=doc, number=number))
+
+    def builder(self):
+        game = self.rng.choice(list(self.targets["boards"]))
+        return ("builder_page",) + self.request("GET", f"/board/{game}?seed={self.rng.randrange(1000)}")
 
     def session(self):
         s = self.sess
@@ -330,6 +373,7 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
         p.start()
     time.sleep(max(0.0, record_from - time.time()))
     cpu_before = tree_cpu_seconds(server_pid)
+    workers_before = worker_cpu_seconds(server_pid)
     side = None
     if during is not None:
         side = threading.Thread(target=during, args=(record_from, deadline), daemon=True)
@@ -367,13 +411,18 @@ def run_phase(name, host, port, clients, procs, mix, seconds, max_requests, targ
              "p95_ms": round(percentile(everything, 95), 2), "p99_ms": round(percentile(everything, 99), 2),
              "max_ms": round(everything[-1], 2) if everything else 0}
     server_cpu = None if cpu_before is None else tree_cpu_seconds(server_pid) - cpu_before
+    # each worker's share of the CPU the workers spent in the phase: 1/workers each when the load is spread
+    spent = {p: c - workers_before.get(p, 0.0) for p, c in worker_cpu_seconds(server_pid).items()}
+    shares = sorted((round(c / sum(spent.values()), 3) for c in spent.values()), reverse=True) \
+        if sum(spent.values()) > 0 else []
     if server_cpu is not None:
         # CPU the server spent per request: the figure that does not depend on what else the machine runs
         total["server_cpu_ms_per_request"] = round(server_cpu * 1000 / max(1, len(everything)), 2)
     return {"phase": name, "seconds": round(elapsed, 2), "clients": clients, "think_s": think,
             "client_processes": len(ps),
             "client_cpu_seconds": round(client_cpu, 1),
-            "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1), "kinds": kinds, "total": total,
+            "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1),
+            "worker_cpu_shares": shares, "kinds": kinds, "total": total,
             "ledger": ledger}
 
 
@@ -401,7 +450,7 @@ def parse_mix(text: str) -> list[tuple[str, float]]:
     mix = []
     for part in text.split(","):
         name, _, w = part.partition("=")
-        if name not in ("health", "search", "search_fresh", "search_page", "clause", "session", "ruling"):
+        if name not in ("health", "search", "search_fresh", "search_page", "clause", "session", "ruling", "builder"):
             raise SystemExit(f"--mix: unknown kind {name!r}")
         mix.append((name, float(w or 1)))
     return mix
@@ -557,6 +606,8 @@ def main(argv=None) -> int:
                     help="mean seconds each client waits between requests in the mix (0: as fast as answered)")
     ap.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn_conf's)")
     ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--front", choices=("serve", "gunicorn"), default="serve",
+                    help="serve: `judge-app serve` (nginx in front of gunicorn); gunicorn: gunicorn alone on the port")
     ap.add_argument("--port", type=int, default=0, help="0: a free loopback port")
     ap.add_argument("--url", help="drive an already running server (host:port) instead of starting one")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON ('-' for stdout)")
@@ -580,7 +631,8 @@ def main(argv=None) -> int:
     else:
         host, port = "127.0.0.1", args.port or free_port()
         index_dir = str(ROOT / "instance" / "index")
-        proc = start_server(port, workers, args.threads, tmp, index_dir, os.path.join(tmp, "server.log"))
+        proc = start_server(port, workers, args.threads, tmp, index_dir, os.path.join(tmp, "server.log"),
+                            front=args.front)
     pid = proc.pid if proc else None
     try:
         if proc:
@@ -618,7 +670,8 @@ def main(argv=None) -> int:
           f"fresh-search/ceiling={result.get('fresh_search_vs_ceiling')} aims={result['aims']}")
     for ph in phases:
         print(f"{ph['phase']}: {ph['seconds']} s, server CPU {ph['server_cpu_seconds']} s "
-              f"({ph['total'].get('server_cpu_ms_per_request')} ms/request), client CPU {ph['client_cpu_seconds']} s")
+              f"({ph['total'].get('server_cpu_ms_per_request')} ms/request), client CPU {ph['client_cpu_seconds']} s, "
+              f"workers' shares of their CPU {ph['worker_cpu_shares']}")
     for ph in phases:
         for kind, k in ph["kinds"].items():
             for s in k["error_samples"]:

@@ -25,11 +25,13 @@ def _default_workers() -> int:
 
 
 wsgi_app = "judge_app.wsgi:app"
-bind = [_env("BIND") or f"{_env('HOST')}:{_env('PORT')}"]
+bind = [f"{_env('HOST')}:{_env('PORT')}"]   # `judge-app serve` binds a Unix socket behind nginx instead
 workers = _env("WORKERS", _default_workers())
 # Threads let one worker keep idle keep-alive connections open without blocking; the work is
 # CPU-bound Python, so few threads per worker (more only queue on the GIL).
-worker_class = "judge_app.gunicorn_worker.JudgeWorker"   # gthread, with JSON errors for bad request lines
+# Stock gthread: nginx in front (judge_app/nginx_front.py) hands over only whole requests, one connection each,
+# so a thread never waits on a client; the worker whose threads are free accepts the next connection.
+worker_class = "gthread"
 threads = _env("THREADS")
 preload_app = True
 timeout = _env("TIMEOUT")              # a worker silent this long is killed and replaced

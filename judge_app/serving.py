@@ -26,6 +26,9 @@ def warm(app: Flask) -> dict:
         svc = services.search_service(app)   # opens the cached index, or builds it (atomically) when missing or bad
         svc.search("ルール", limit=1)     # loads the analysers' dictionaries here, shared copy-on-write
         stats["index"] = {k: svc.stats.get(k) for k in ("cached", "docs")}
+    games = _optional("judge_app.application.games")
+    if games is not None and hasattr(games, "scenario_list"):   # the builder's shelf, read once for every worker
+        stats["scenarios"] = sum(len(games.scenario_list(r.game)) for r in games.rulesets().values())
     stats["seconds"] = round(time.perf_counter() - t0, 3)
     return stats
 

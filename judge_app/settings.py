@@ -64,14 +64,15 @@ SETTINGS: tuple[Setting, ...] = (
     # -- `judge-app serve` (gunicorn)
     Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
     Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),
-    Setting("BIND", str, None, "gunicorn の bind をそのまま指定（HOST/PORT より優先。例 unix:/run/judge.sock）", "serve"),
+    Setting("BIND", str, None, "nginx の listen をそのまま指定（HOST/PORT より優先。例 unix:/run/judge.sock）", "serve"),
     Setting("WORKERS", int, None, "ワーカー数（既定: コア数、2〜8）", "serve"),
     Setting("THREADS", int, 4, "ワーカーあたりのスレッド数", "serve"),
     Setting("TIMEOUT", int, 30, "応答しないワーカーを入れ替えるまでの秒数", "serve"),
     Setting("GRACEFUL_TIMEOUT", int, 20, "停止・再読込のとき処理中の要求を待つ秒数", "serve"),
     Setting("KEEPALIVE", int, 5, "keep-alive 接続を保つ秒数", "serve"),
-    Setting("REQUEST_TIMEOUT", int, 30, "要求（ヘッダーと本体）を最初のバイトから受け取りきるまで待つ秒数。過ぎれば 408 で"
-            "閉じる。要求は受け取りきってからスレッドに渡すので、遅いクライアントはスレッドを占有しない", "serve"),
+    Setting("REQUEST_TIMEOUT", int, 30, "nginx がヘッダー全体を受け取るまで、また本体の読み取りの間に待つ秒数。過ぎれば"
+            "接続を閉じる。要求は nginx が受け取りきってからアプリに渡すので、遅いクライアントはスレッドを占有しない", "serve"),
+    Setting("NGINX", str, None, "judge-app serve が前に置く nginx の実行ファイル（既定: PATH か /usr/sbin/nginx）", "serve"),
     Setting("MAX_REQUESTS", int, 200_000, "この数の要求を処理したワーカーを入れ替える（0 で無効）", "serve"),
     Setting("MAX_REQUESTS_JITTER", int, 20_000, "MAX_REQUESTS に足す乱数の幅", "serve"),
     Setting("ACCESS_LOG", str, "-", "アクセスログの出力先（- は標準出力、空で無効）", "serve"),

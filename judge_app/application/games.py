@@ -77,28 +77,30 @@ def board_problem(ruleset: Ruleset, board: dict) -> EngineError | None:
 
 
 # ---- scenario files on the shelf -------------------------------------------------------------------------------
-_TITLES: dict[tuple[str, float, int], str] = {}   # (path, mtime, size) -> title: YAML parsing is slow
+# The shelf changes only with a deploy (which restarts the server): read once per process, not a stat of every
+# file and a glob per page view (issue 39). Keyed by the root too, so a test's own shelf is its own entry.
+_SHELVES: dict[tuple[str, str], list[dict]] = {}
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def scenario_list(game: str) -> list[dict]:
-    base = SCENARIO_ROOT / game
+    """[{name, title}] of `game`'s scenario files, in name order. The list is shared: read it, never change it."""
+    key = (str(SCENARIO_ROOT), game)
+    shelf = _SHELVES.get(key)
+    if shelf is None:
+        shelf = _SHELVES[key] = _read_shelf(SCENARIO_ROOT / game)
+    return shelf
+
+
+def _read_shelf(base) -> list[dict]:
     out = []
     for path in sorted(base.rglob("*.yaml")) if base.is_dir() else []:
         name = path.relative_to(base).as_posix()[:-5]
         try:
-            st = path.stat()
-            key = (str(path), st.st_mtime, st.st_size)
-        except OSError:
-            continue
-        title = _TITLES.get(key)
-        if title is None:
-            try:
-                title = (yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}).get("title") or name
-            except (yaml.YAMLError, OSError, AttributeError):
-                title = name
-            _TITLES[key] = title = str(title)
-        out.append({"name": name, "title": title})
+            title = (yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}).get("title") or name
+        except (yaml.YAMLError, OSError, AttributeError):
+            title = name
+        out.append({"name": name, "title": str(title)})
     return out
 
 

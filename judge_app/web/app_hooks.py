@@ -4,8 +4,11 @@ errors and anything unexpected, JSON in UTF-8 as written, what the templates sha
 files under content-hashed names, and compression of every answer the client can take compressed."""
 from __future__ import annotations
 
-from flask import Flask, Response, abort, current_app, request
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, abort, current_app, redirect, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 
 from judge_app.store import is_disk_full
 from judge_app.web.shared import compression, csrf, rate_limits, static_files, template_filters
@@ -21,8 +24,11 @@ def install(app: Flask) -> None:
     # Flask 3 reads app.json.ensure_ascii (config's JSON_AS_ASCII was Flask 2.2's): Japanese as written is half
     # the bytes on a venue's phone network.
     app.json.ensure_ascii = bool(app.config.get("JSON_AS_ASCII", False))
+    # "//x" is not "/x": no redirect for it (werkzeug's would name an absolute URL made from the Host header)
+    app.url_map.merge_slashes = False
     csrf.install(app)
     template_filters.install(app)
+    app.before_request(_relative_routing_redirect)
     app.before_request(_cap_body)
     app.register_error_handler(HTTPException, _http)
     app.register_error_handler(Exception, _unexpected)
@@ -36,6 +42,16 @@ def _cap_body():
     cap = current_app.config.get("MAX_CONTENT_LENGTH")
     if cap and request.content_length and request.content_length > cap:
         abort(413)
+
+
+def _relative_routing_redirect():
+    """werkzeug's routing redirects (a missing trailing slash) build an absolute URL from Host: send the path only,
+    never one that a browser would read as another host ("//evil.example")."""
+    exc = request.routing_exception
+    if isinstance(exc, RequestRedirect):
+        target = urlsplit(exc.new_url)
+        return redirect("/" + target.path.lstrip("/") + (f"?{target.query}" if target.query else ""), exc.code)
+    return None
 
 
 def _http(e: HTTPException):

@@ -10,6 +10,7 @@ API (`api`): `/api/games`, `/api/games/<game>/schema`, `/api/games/<game>/new-bo
 """
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -71,9 +72,25 @@ def builder(game: str):
     return _builder_page(ruleset, board, seed, title, source, start=start)
 
 
-def _layout_hints(ruleset, layout) -> dict:
+# What only changes with a deploy is worked out once per process (issue 39): the shelf's links, and the hints
+# drawn from the board schema (a recursive walk of it).
+_SHELF_LINKS: dict[tuple, list[dict]] = {}
+
+
+def _shelf(game: str) -> list[dict]:
+    """The game's scenarios with their builder links (shared: never changed by a caller)."""
+    scenarios = games.scenario_list(game)
+    key = (game, request.script_root, id(scenarios))
+    if key not in _SHELF_LINKS:
+        _SHELF_LINKS[key] = [dict(s, url=url_for("board.builder", game=game, scenario=s["name"])) for s in scenarios]
+    return _SHELF_LINKS[key]
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_hints(ruleset) -> dict:
     """What static/board.js needs to know of the game beyond its schema: which card fields come first, which are
     internal, which zones are counted, which header fields are one control."""
+    layout = board_model.layout_of(ruleset.game)
     props = (ruleset.board_schema or {}).get("properties") or {}
     return {"card_main": list(layout.card_main), "field_order": _field_order(ruleset.board_schema), "card_internal": sorted(layout.card_internal),
             "player_internal": sorted(layout.player_internal),
@@ -128,15 +145,14 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "start": start,
             "board_schema": ruleset.board_schema, "rule_options": [o.to_json() for o in ruleset.rule_options],
             "adjustments": [a.to_json() for a in ruleset.adjustments],
-            "scenarios": [dict(s, url=url_for("board.builder", game=ruleset.game, scenario=s["name"]))
-                          for s in games.scenario_list(ruleset.game)],
+            "scenarios": _shelf(ruleset.game),
             "new_board_url": url_for("games_api.new_board", game=ruleset.game),
             "notation_url": url_for("board.notation", game=ruleset.game),
             "render_url": url_for("board.render_fragment", game=ruleset.game),
             "labels": {**board_model.LABELS, **layout.labels},
             "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
             "minor_fields": sorted(layout.card_hidden),
-            "builder": _layout_hints(ruleset, layout),
+            "builder": _layout_hints(ruleset),
             **{k: state[k] for k in ("problem", "notation", "next", "derived")}}
     if error is not None and wants_json():
         return error_of(error)

@@ -40,6 +40,13 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def descendants(pid: int) -> list[int]:
+    out = []
+    for child in children(pid):
+        out += [child] + descendants(child)
+    return out
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -49,11 +56,12 @@ def alive(pid: int) -> bool:
 
 
 class Server:
-    """gunicorn from judge_app.gunicorn_conf on a loopback port, in its own process group."""
+    """gunicorn from judge_app.gunicorn_conf on a loopback port, in its own process group; with serve=True,
+    `judge-app serve` as deployed (every process it starts is in that group)."""
 
     def __init__(self, instance: Path, port: int, workers: int = 2, index_dir: str | None = None,
-                 database_url: str | None = None, env: dict | None = None):
-        self.instance, self.port, self.workers = instance, port, workers
+                 database_url: str | None = None, env: dict | None = None, serve: bool = False):
+        self.instance, self.port, self.workers, self.serve = instance, port, workers, serve
         # The fault runs write far faster than any judge, from one address: no rate limit unless `env` sets one.
         self.env = {"JUDGE_APP_RATE_LIMIT_WRITES": "", **(env or {})}
         self.database_url = database_url   # None: the instance's SQLite file
@@ -71,6 +79,10 @@ class Server:
         argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
                 "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--timeout", "20",
                 "--graceful-timeout", "2"]
+        if self.serve:
+            env.update(JUDGE_APP_TIMEOUT="20", JUDGE_APP_GRACEFUL_TIMEOUT="2")
+            argv = [sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                    "--workers", str(self.workers), "--no-access-log"]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          start_new_session=True)
@@ -81,7 +93,7 @@ class Server:
             c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
             try:
                 c.request("GET", "/healthz")
-                if c.getresponse().status == 200 and len(children(self.proc.pid)) >= self.workers:
+                if c.getresponse().status == 200 and len(self.worker_pids()) >= self.workers:
                     return
             except OSError:
                 pass
@@ -91,7 +103,8 @@ class Server:
         raise RuntimeError("server did not come up")
 
     def worker_pids(self) -> list[int]:
-        return children(self.proc.pid) if self.proc else []
+        """Every process under the one started (gunicorn's workers; with serve=True, all that serve runs)."""
+        return descendants(self.proc.pid) if self.proc else []
 
     def kill_worker(self) -> int:
         pid = random.choice(self.worker_pids())

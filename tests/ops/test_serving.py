@@ -2,31 +2,44 @@
 from __future__ import annotations
 
 import argparse
+import json
 import threading
 
 import pytest
 
-from judge_app import gunicorn_conf
-from judge_app.cli.serve import gunicorn_argv
+from judge_app import gunicorn_conf, nginx_front
+from judge_app.front_process import gunicorn_argv
 from judge_app.web.app_hooks import CSP
 
 
-def test_gunicorn_preloads_with_thread_workers_and_sane_timeouts():
+def test_gunicorn_preloads_with_stock_thread_workers_and_sane_timeouts():
     assert gunicorn_conf.preload_app is True
-    from gunicorn.workers.gthread import ThreadWorker
-    from gunicorn.util import load_class
-
-    assert issubclass(load_class(gunicorn_conf.worker_class), ThreadWorker) and gunicorn_conf.workers >= 2
+    assert gunicorn_conf.worker_class == "gthread" and gunicorn_conf.workers >= 2   # nginx owns the wire (issue 39)
     assert 10 <= gunicorn_conf.timeout <= 120 and 0 < gunicorn_conf.graceful_timeout <= gunicorn_conf.timeout
     assert gunicorn_conf.wsgi_app == "judge_app.wsgi:app"
     assert callable(gunicorn_conf.on_starting) and callable(gunicorn_conf.post_fork)
 
 
-def test_serve_command_runs_gunicorn_with_the_config_module():
+def test_serve_runs_gunicorn_on_a_unix_socket_behind_nginx(tmp_path):
     args = argparse.Namespace(host="127.0.0.1", port=8123, workers=3, threads=2, no_access_log=True)
-    argv = gunicorn_argv(args)
+    argv = gunicorn_argv(args, tmp_path / "app.sock")
     assert argv[1:5] == ["-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf"]
-    assert "127.0.0.1:8123" in argv and argv[argv.index("--workers") + 1] == "3"
+    assert f"unix:{tmp_path / 'app.sock'}" in argv and argv[argv.index("--workers") + 1] == "3"
+    conf = nginx_front.render(tmp_path, listen="127.0.0.1:8123", socket=tmp_path / "app.sock", request_timeout=30,
+                              keepalive=5, max_body=1 << 20, app_timeout=30, access_log=None)
+    for line in ("listen 127.0.0.1:8123", f"server unix:{tmp_path / 'app.sock'};", "merge_slashes off;",
+                 "client_max_body_size 1048576;", "client_header_timeout 30s;", "proxy_request_buffering on;",
+                 f'add_header Content-Security-Policy "{CSP}" always;'):
+        assert line in conf, line
+
+
+def test_nginx_error_pages_are_in_the_apps_shapes():
+    pages = nginx_front.error_pages()
+    for status in (400, 413, 414, 494, 502, 504):
+        answer = json.loads(pages[f"{status}.json"])
+        assert set(answer) == {"error", "field", "status"} and answer["error"]
+        assert 'lang="ja"' in pages[f"{status}.html"].decode()
+    assert json.loads(pages["400-url.json"])["field"] == "url"
 
 
 def test_warm_builds_the_index_and_after_fork_drops_the_masters_searchers(app):
