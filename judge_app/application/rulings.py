@@ -4,6 +4,8 @@ as a new session (the ruling itself never changes). A ruling stores the session'
 it was made under; everything else is replayed."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,9 +86,38 @@ def replayed(r: RulingRecord) -> Game:
         raise Conflict(f"保存された裁定を再生できません: {e.message}", e.field) from None
 
 
+# ---- this process's replayed rulings -------------------------------------------------------------------------------
+# A ruling's row never changes once saved (hiding it only stops it being read), so its replayed game is kept by
+# slug and `created`, the row's one version: a ruling read again is not replayed again (issue 39). Readers only
+# read a ruling's game; bounded, the least recently read going first.
+_REPLAYED: "OrderedDict[tuple[str, float], Game]" = OrderedDict()
+_REPLAYED_LOCK = threading.Lock()
+_REPLAYED_SIZE = 32
+
+
+def _replayed_once(r: RulingRecord) -> Game:
+    key = (r.slug, r.created)
+    with _REPLAYED_LOCK:
+        g = _REPLAYED.get(key)
+        if g is not None:
+            _REPLAYED.move_to_end(key)
+            return g
+    g = replayed(r)
+    with _REPLAYED_LOCK:
+        _REPLAYED[key] = g
+        while len(_REPLAYED) > _REPLAYED_SIZE:
+            _REPLAYED.popitem(last=False)
+    return g
+
+
+def cache_clear() -> None:
+    with _REPLAYED_LOCK:
+        _REPLAYED.clear()
+
+
 def load(store: Store, slug: Any) -> Ruling:
     r = get(store, slug)
-    return Ruling(r, replayed(r))
+    return Ruling(r, _replayed_once(r))
 
 
 def listing(store: Store, game: str | None, only_review: bool, limit: int = 100) -> list[dict]:

@@ -23,6 +23,7 @@ def load_config(instance_path: str) -> dict:
         "PREFERRED_URL_SCHEME": "https" if settings.get("HTTPS") else "http",
         "RATE_LIMIT_WRITES": settings.get("RATE_LIMIT_WRITES"),
         "RATE_LIMIT_STORAGE": settings.get("RATE_LIMIT_STORAGE"),
+        "RATE_LIMIT_PREVIEWS": settings.get("RATE_LIMIT_PREVIEWS"),
         "PROXIES": settings.get("PROXIES"),
     }
     return config
