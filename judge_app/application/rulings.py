@@ -47,23 +47,26 @@ def summary(r: RulingRecord) -> dict:
 
 
 # ---- save ----------------------------------------------------------------------------------------------------------
-def save(store: Store, sid: Any, title: Any, note: Any) -> RulingRecord:
-    """The session as it stands, saved under a title (a session that no longer replays is not saved)."""
+def save(store: Store, sid: Any, title: Any, note: Any, client: str | None = None) -> RulingRecord:
+    """The session as it stands, saved under a title (a session that no longer replays is not saved), counted
+    against `client`'s rulings (JUDGE_APP_RULINGS_PER_CLIENT)."""
     rec = sessions.record(store, sid)
     title = check_text(title, "title", TITLE_MAX, required=True)
     note = check_text(note, "note", NOTE_MAX, required=False)
     editions = editions_in_force(sessions.game_of(rec))
-    return store.save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note, editions)
+    return store.save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note, editions, client=client)
 
 
-def import_scenario(store: Store, source: Any, title: Any = None, note: Any = None) -> RulingRecord:
+def import_scenario(store: Store, source: Any, title: Any = None, note: Any = None,
+                    client: str | None = None) -> RulingRecord:
     """A scenario file saved as a ruling: its script replayed and checked first."""
     with engine_call("scenario"):
         data = scenario_input.read(source)
         g = scenario_input.play(data)
     title = check_text(title if title else data["title"], "title", TITLE_MAX, required=True)
     note = check_text(note if note else data.get("description", ""), "note", NOTE_MAX, required=False)
-    return store.save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note, editions_in_force(g))
+    return store.save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note, editions_in_force(g),
+                             client=client)
 
 
 # ---- read ------------------------------------------------------------------------------------------------------------
