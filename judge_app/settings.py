@@ -55,12 +55,22 @@ SETTINGS: tuple[Setting, ...] = (
             "超える書き込みは 413。0 で上限なし。保存済みの行はそのまま読める）", "app"),
     Setting("RATE_LIMIT_WRITES", str, "120/minute;1200/hour", "1 クライアント（IP アドレス）あたりの書き込み（POST）の上限。"
             "全ての書き込みで共有。超えると 429。limits の書式（例 10/minute;100/hour）。空で無効", "app"),
+    Setting("RATE_LIMIT_PREVIEWS", str, "600/minute;6000/hour", "1 クライアントあたりの盤面プレビュー（/board/<game>/render と"
+            "記法の読み込み）の上限。書き込みとは別に数える。超えると 429。limits の書式。空で無効", "app"),
     Setting("RATE_LIMIT_STORAGE", str, "", "書き込み回数を数える場所（limits の URI: memory://、redis://… ）。"
             "空ならセッションと同じデータベース（PostgreSQL なら複数のサーバーで共有）", "app"),
     Setting("PROXIES", int, 0, "前に置いたリバースプロキシの段数。その数だけ X-Forwarded-For を信じて"
             "クライアントの IP アドレスを決める（nginx 1 段なら 1。0 では接続元をそのまま使う）", "app"),
     Setting("SESSION_IDLE_DAYS", int, 30, "この日数のあいだ変更のないセッションを期限切れにし、judge-app db prune "
-            "（と書き込みのついでに 1 時間に 1 回）で消す。0 で期限なし。保存した裁定は期限切れにならない", "app"),
+            "（と書き込みのついでに 1 時間に 1 回）で消す。0 で期限なし", "app"),
+    Setting("RULINGS_PER_CLIENT", int, 500, "1 クライアント（IP アドレス）が保存できる裁定の数。超える保存は 429 で何も保存しない。"
+            "0 で上限なし", "app"),
+    Setting("RULING_UNOPENED_DAYS", int, 30, "保存してからこの日数のあいだ誰も開かなかった裁定を judge-app db prune"
+            "（と書き込みのついでに 1 時間に 1 回）で消す。一度でも開いた裁定は消えない。0 で期限なし", "app"),
+    Setting("MAX_ADJUSTMENTS", int, 500, "1 セッションの調整（ジャッジの盤面操作）の上限。超える調整・シナリオは 422 で何も保存しない。"
+            "0 で上限なし", "app"),
+    Setting("MAX_LASTING_EFFECTS", int, 200, "同時に有効な継続効果（パワー・戦闘力・ATK などの修正）の上限。超える調整は 422 で"
+            "何も保存しない。0 で上限なし", "app"),
     # -- `judge-app serve` (gunicorn)
     Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
     Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),

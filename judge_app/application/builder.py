@@ -23,6 +23,7 @@ from typing import Any, Iterator
 from judge_app.application import games
 from judge_app.application.engine_calls import engine_call
 from judge_app.engine import BoardError, EngineError
+from judge_app.engine.bounds import ShapeError, check_list_limits, check_shape
 from judge_app.engine.ruleset import Ruleset
 
 FRESH_PHASES = (None, "setup", "preparation")   # before the game: no turn player needed
@@ -99,11 +100,24 @@ def _board_module(ruleset: Ruleset):
 
 
 # ---- the bookkeeping ----------------------------------------------------------------------------------------------
+def check_bounds(ruleset: Ruleset, board: Any) -> None:
+    """A board's bounds, before anything tidies, copies or draws it: every list within its schema's length (a zone's
+    200 cards), then depth and number of values (engine/bounds.py). BoardError naming the field."""
+    if not isinstance(board, dict):
+        return
+    try:   # lengths first: they refuse a 12,000-card zone without looking at its cards
+        check_list_limits(ruleset.board_schema, board, "board")
+        check_shape(board, "board")
+    except ShapeError as e:
+        raise BoardError(e.message, e.field) from None
+
+
 def tidy(ruleset: Ruleset, board: Any) -> Any:
-    """A copy of `board` with the bookkeeping done (see the module's doc). A board that is not an object is
-    returned as it is: the checks then say what is wrong."""
+    """A copy of `board` with the bookkeeping done (see the module's doc), once its bounds are checked. A board
+    that is not an object is returned as it is: the checks then say what is wrong."""
     if not isinstance(board, dict):
         return board
+    check_bounds(ruleset, board)
     board = copy.deepcopy(board)
     _tidy_head(ruleset, board)
     notation = _notation(ruleset)

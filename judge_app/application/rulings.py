@@ -4,6 +4,8 @@ as a new session (the ruling itself never changes). A ruling stores the session'
 it was made under; everything else is replayed."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,23 +47,26 @@ def summary(r: RulingRecord) -> dict:
 
 
 # ---- save ----------------------------------------------------------------------------------------------------------
-def save(store: Store, sid: Any, title: Any, note: Any) -> RulingRecord:
-    """The session as it stands, saved under a title (a session that no longer replays is not saved)."""
+def save(store: Store, sid: Any, title: Any, note: Any, client: str | None = None) -> RulingRecord:
+    """The session as it stands, saved under a title (a session that no longer replays is not saved), counted
+    against `client`'s rulings (JUDGE_APP_RULINGS_PER_CLIENT)."""
     rec = sessions.record(store, sid)
     title = check_text(title, "title", TITLE_MAX, required=True)
     note = check_text(note, "note", NOTE_MAX, required=False)
     editions = editions_in_force(sessions.game_of(rec))
-    return store.save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note, editions)
+    return store.save_ruling(rec.game, rec.board, rec.seed, rec.answers, title, note, editions, client=client)
 
 
-def import_scenario(store: Store, source: Any, title: Any = None, note: Any = None) -> RulingRecord:
+def import_scenario(store: Store, source: Any, title: Any = None, note: Any = None,
+                    client: str | None = None) -> RulingRecord:
     """A scenario file saved as a ruling: its script replayed and checked first."""
     with engine_call("scenario"):
         data = scenario_input.read(source)
         g = scenario_input.play(data)
     title = check_text(title if title else data["title"], "title", TITLE_MAX, required=True)
     note = check_text(note if note else data.get("description", ""), "note", NOTE_MAX, required=False)
-    return store.save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note, editions_in_force(g))
+    return store.save_ruling(g.ruleset.game, g.board, g.seed, g.answers, title, note, editions_in_force(g),
+                             client=client)
 
 
 # ---- read ------------------------------------------------------------------------------------------------------------
@@ -84,9 +89,38 @@ def replayed(r: RulingRecord) -> Game:
         raise Conflict(f"保存された裁定を再生できません: {e.message}", e.field) from None
 
 
+# ---- this process's replayed rulings -------------------------------------------------------------------------------
+# A ruling's row never changes once saved (hiding it only stops it being read), so its replayed game is kept by
+# slug and `created`, the row's one version: a ruling read again is not replayed again (issue 39). Readers only
+# read a ruling's game; bounded, the least recently read going first.
+_REPLAYED: "OrderedDict[tuple[str, float], Game]" = OrderedDict()
+_REPLAYED_LOCK = threading.Lock()
+_REPLAYED_SIZE = 32
+
+
+def _replayed_once(r: RulingRecord) -> Game:
+    key = (r.slug, r.created)
+    with _REPLAYED_LOCK:
+        g = _REPLAYED.get(key)
+        if g is not None:
+            _REPLAYED.move_to_end(key)
+            return g
+    g = replayed(r)
+    with _REPLAYED_LOCK:
+        _REPLAYED[key] = g
+        while len(_REPLAYED) > _REPLAYED_SIZE:
+            _REPLAYED.popitem(last=False)
+    return g
+
+
+def cache_clear() -> None:
+    with _REPLAYED_LOCK:
+        _REPLAYED.clear()
+
+
 def load(store: Store, slug: Any) -> Ruling:
     r = get(store, slug)
-    return Ruling(r, replayed(r))
+    return Ruling(r, _replayed_once(r))
 
 
 def listing(store: Store, game: str | None, only_review: bool, limit: int = 100) -> list[dict]:

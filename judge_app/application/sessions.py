@@ -20,7 +20,7 @@ from typing import Any
 from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import change_json, session_json
 from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
-from judge_app.application.inputs import TITLE_MAX, check_seed
+from judge_app.application.inputs import TITLE_MAX, check_adjustment_count, check_seed
 from judge_app.application.judged import JudgedGame, undo_step
 from judge_app.application import scenario_input
 from judge_app.engine import UNTIL, EngineError, Game
@@ -79,6 +79,7 @@ def create(store: Store, game: Any, board: Any, seed: Any, answers: list | None 
     """A new session from a board: the board and answers are replayed first, and stored only if they play."""
     ruleset = ruleset_of(game)
     seed = check_seed(seed)
+    check_adjustment_count(answers, "answers")
     g = replay(ruleset, board, seed, answers or [], game_class=JudgedGame)
     rec = store.create_session(ruleset.game, g.board, seed, g.answers, title[:TITLE_MAX])
     _cache_put(rec.id, rec.version, g)

@@ -1,5 +1,6 @@
 """`judge-app db upgrade|current`: the store's schema version (Alembic migrations in judge_app/store/migrations).
-`judge-app db prune [--idle-days N]`: delete the sessions nobody has changed for N days (saved rulings stay)."""
+`judge-app db prune [--idle-days N]`: delete the sessions nobody has changed for N days, and the saved rulings nobody
+opened within JUDGE_APP_RULING_UNOPENED_DAYS of being saved (one opened once stays)."""
 from __future__ import annotations
 
 import sys
@@ -14,7 +15,7 @@ def register(sub) -> None:
     up.set_defaults(func=run_upgrade)
     cur = dsub.add_parser("current", help="データベースの場所、今のスキーマの版と最新の版を表示する")
     cur.set_defaults(func=run_current)
-    prune = dsub.add_parser("prune", help="変更のないまま期限を過ぎたセッションを消す（保存した裁定は消さない）")
+    prune = dsub.add_parser("prune", help="変更のないまま期限を過ぎたセッションと、誰も開かないまま期限を過ぎた裁定を消す")
     prune.add_argument("--idle-days", type=float, default=None,
                        help="この日数のあいだ変更のないセッションを消す（既定: JUDGE_APP_SESSION_IDLE_DAYS）")
     prune.set_defaults(func=run_prune)
@@ -42,7 +43,17 @@ def run_prune(args) -> int:
         rulings = store.count("rulings")
     finally:
         store.close()
-    print(f"{days:g} 日以上変更のないセッションを {gone} 件消しました（残り {before - gone} 件。保存した裁定 {rulings} 件はそのまま）")
+    print(f"{days:g} 日以上変更のないセッションを {gone} 件消しました（残り {before - gone} 件）")
+    unopened = settings.get("RULING_UNOPENED_DAYS")
+    if unopened and unopened > 0:
+        store = open_store()
+        try:
+            swept = store.prune_unopened(unopened * 86400)
+        finally:
+            store.close()
+        print(f"保存してから {unopened:g} 日のあいだ誰も開かなかった裁定を {swept} 件消しました（残り {rulings - swept} 件）")
+    else:
+        print(f"保存した裁定 {rulings} 件はそのまま（JUDGE_APP_RULING_UNOPENED_DAYS=0）")
     return 0
 
 

@@ -4,9 +4,11 @@ The same listing as `/rulings` and `GET /api/rulings`, from the application laye
 
 `judge-app rulings hide SLUG` / `unhide SLUG` / `hidden`: moderation (issue 27). A hidden ruling is taken off the
 list and its page (`/r/<slug>` answers 404, as for a ruling that never existed) while its row stays in the
-database; `unhide` puts it back exactly as it was."""
+database; `unhide` puts it back exactly as it was. `hide --client ADDR` and `--since`/`--until` (when it was saved)
+hide many at once, a flood from one client say (issue 39)."""
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import json
 import sys
@@ -20,12 +22,14 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="GET /api/rulings と同じ項目を JSON で出力する（url なし）")
     p.set_defaults(func=run)
     rsub = p.add_subparsers(dest="rulings_command")   # none: the listing above
-    hide = rsub.add_parser("hide", help="裁定を一覧と個別ページから隠す（行は消さない）")
-    hide.add_argument("slug", metavar="SLUG", help="裁定の slug（/r/<slug> の部分。URL でもよい）")
-    hide.set_defaults(func=run_hide, hidden=True)
-    unhide = rsub.add_parser("unhide", help="隠した裁定を元に戻す")
-    unhide.add_argument("slug", metavar="SLUG")
-    unhide.set_defaults(func=run_hide, hidden=False)
+    hide = rsub.add_parser("hide", help="裁定を一覧と個別ページから隠す（行は消さない）。SLUG か、--client・--since・--until でまとめて")
+    unhide = rsub.add_parser("unhide", help="隠した裁定を元に戻す（SLUG か、--client・--since・--until でまとめて）")
+    for parser, hidden in ((hide, True), (unhide, False)):
+        parser.add_argument("slug", metavar="SLUG", nargs="?", help="裁定の slug（/r/<slug> の部分。URL でもよい）")
+        parser.add_argument("--client", help="この接続元（IP アドレス）が保存した裁定をすべて")
+        parser.add_argument("--since", type=_when, help="この日時以後に保存した裁定（2026-12-01 または 2026-12-01T09:30、ローカル時刻）")
+        parser.add_argument("--until", type=_when, help="この日時より前に保存した裁定")
+        parser.set_defaults(func=run_hide, hidden=hidden)
     listing = rsub.add_parser("hidden", help="隠している裁定の一覧")
     listing.add_argument("--json", action="store_true", help="JSON で出力する")
     listing.set_defaults(func=run_hidden)
@@ -73,10 +77,29 @@ def _slug(raw: str) -> str:
     return raw.strip().rstrip("/").rsplit("/r/", 1)[-1]
 
 
+def _when(raw: str) -> float:
+    try:
+        return dt.datetime.fromisoformat(raw.strip()).timestamp()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"日時として読めません: {raw!r}（例 2026-12-01 または 2026-12-01T09:30）") from None
+
+
 def run_hide(args) -> int:
     from judge_app.cli.db import open_store
     from judge_app.store import NotFound
 
+    by_range = args.client is not None or args.since is not None or args.until is not None
+    if by_range == (args.slug is not None):
+        print("SLUG か、--client・--since・--until のどれかを指定してください（両方は指定できません）", file=sys.stderr)
+        return 2
+    if by_range:
+        store = open_store()
+        try:
+            changed = store.hide_where(args.client, args.since, args.until, hidden=args.hidden)
+        finally:
+            store.close()
+        print(f"{changed} 件の裁定を{'隠しました' if args.hidden else '元に戻しました'}")
+        return 0
     slug = _slug(args.slug)
     store = open_store()
     try:

@@ -145,11 +145,26 @@ def write(directory: Path | str, data: dict) -> None:
     write_atomic(path, render(data, previous).encode("utf-8"))
 
 
+def make_dirs(directory: Path) -> None:
+    """`directory` and the parents it lacks, each 0755 whatever the umask (mkdir's mode is masked: under umask 077
+    an `editions/` folder was 0700, its files 0644, and a server running as another user could not read them)."""
+    missing = []
+    while not directory.exists():
+        missing.append(directory)
+        directory = directory.parent
+    for d in reversed(missing):
+        try:
+            d.mkdir()
+        except FileExistsError:   # another importer made it first: its mode is its own
+            continue
+        os.chmod(d, 0o755)
+
+
 def write_atomic(path: Path, payload: bytes) -> None:
     """Replace `path` whole (temp file, fsync, rename). The new file keeps the mode of the one it replaces (and,
     when root writes it, its owner), else 0644: mkstemp's 0600 would hide it from a server running as another
     user."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(path.parent)
     try:
         old = path.stat()
         mode, owner = old.st_mode & 0o7777, (old.st_uid, old.st_gid)

@@ -16,6 +16,37 @@ MAX_NODES = 50_000      # a board with 200 cards in every zone of both players h
 SEED_MAX = 2**63 - 1
 
 
+# JSON's \ud800 escapes read as a lone surrogate: no UTF-8 can carry it, so neither database could store it
+SURROGATE = "対になっていないサロゲート（\\ud800 など）は使えません"
+
+
+def lone_surrogate(text: str) -> bool:
+    """Whether `text` holds a surrogate code point without its pair (JSON "\ud800"): not encodable as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def first_lone_surrogate(value: Any, where: str = "") -> str | None:
+    """The JSON path of the first string (or key) in `value` holding a lone surrogate, or None."""
+    stack: list[tuple[Any, tuple | None]] = [(value, (None, where) if where else None)]
+    while stack:
+        item, chain = stack.pop()
+        if type(item) is str:
+            if not item.isascii() and lone_surrogate(item):
+                return _path(chain)
+        elif type(item) is dict:
+            for k, v in item.items():
+                if type(k) is str and not k.isascii() and lone_surrogate(k):
+                    return _path((chain, k))
+                stack.append((v, (chain, k)))
+        elif type(item) is list:
+            stack.extend((v, (chain, i)) for i, v in enumerate(item))
+    return None
+
+
 class ShapeError(ValueError):
     """Input outside the bounds; `field` is its JSON path."""
 
@@ -47,7 +78,12 @@ def check_shape(value: Any, where: str = "board", max_depth: int = MAX_DEPTH, ma
         if nodes > max_nodes:
             raise ShapeError(f"{where}: 値が多すぎます（{max_nodes:,} 個まで）", where)
         kind = type(item)
-        if kind is str or kind is int or kind is bool or item is None:
+        if kind is str:
+            if not item.isascii() and lone_surrogate(item):
+                path = _path(chain)
+                raise ShapeError(f"{path}: {SURROGATE}", path)
+            continue
+        if kind is int or kind is bool or item is None:
             continue
         if kind is float:
             if not math.isfinite(item):
@@ -63,6 +99,9 @@ def check_shape(value: Any, where: str = "board", max_depth: int = MAX_DEPTH, ma
                     if type(k) is not str:
                         path = _path(chain)
                         raise ShapeError(f"{path}: キー {k!r} は文字列である必要があります", path)
+                    if not k.isascii() and lone_surrogate(k):
+                        path = _path((chain, k))
+                        raise ShapeError(f"{path}: キーに{SURROGATE}", path)
                     push((v, (chain, k), depth + 1))
             else:
                 for i, v in enumerate(item):
@@ -71,3 +110,30 @@ def check_shape(value: Any, where: str = "board", max_depth: int = MAX_DEPTH, ma
         path = _path(chain)
         raise ShapeError(f"{path}: JSON で表せない値です（{type(item).__name__}）", path)
     return nodes
+
+
+def check_list_limits(schema: Any, value: Any, where: str = "board") -> None:
+    """Raise ShapeError at the first list longer than its schema's `maxItems` (a zone's 200 cards), looking only at
+    lengths: run after check_shape and before anything tidies, copies or draws the value, it costs one look at each
+    value the schema describes, where the full validation of a 12,000-card zone costs seconds."""
+    stack: list[tuple[Any, Any, str]] = [(schema, value, where)]
+    while stack:
+        node, item, path = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        for alternative in (*node.get("anyOf", ()), *node.get("oneOf", ())):
+            stack.append((alternative, item, path))
+        if type(item) is list:
+            limit = node.get("maxItems")
+            if limit is not None and len(item) > limit:
+                raise ShapeError(f"{path}: {limit} 個までです（{len(item)} 個あります）", path)
+            inner = node.get("items")
+            if isinstance(inner, dict):
+                stack.extend((inner, x, f"{path}[{i}]") for i, x in enumerate(item) if type(x) in (list, dict))
+        elif type(item) is dict:
+            props = node.get("properties") or {}
+            extra = node.get("additionalProperties")
+            for key, x in item.items():
+                sub = props.get(key, extra)
+                if isinstance(sub, dict) and type(x) in (list, dict):
+                    stack.append((sub, x, f"{path}.{key}"))

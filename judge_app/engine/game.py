@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from judge_app import settings
 from judge_app.engine.ruleset import Ruleset
-from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, TraceEntry
+from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
 
 UNTIL = ("step", "decision", "phase", "turn", "end")
 MAX_STEPS_PER_GAME = 100_000   # far beyond any real game; a rules loop stops here with a message
@@ -34,6 +35,10 @@ class Game:
         self._gen = ruleset.play(self.state)
         self._send: Any = None
         self._decided = 0
+        self._adjusted = 0
+        # a session's bounds (0: none): each adjustment is a checkpoint of the whole state and entries in the trace
+        self.max_adjustments = settings.get("MAX_ADJUSTMENTS")
+        self.max_lasting_effects = settings.get("MAX_LASTING_EFFECTS")
         self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
 
     # ---- views -------------------------------------------------------------
@@ -130,9 +135,17 @@ class Game:
         Returns the adjustment's own entry (an effect's: its opening entry); rule processing may follow it."""
         if self.halted is not None:
             raise EngineError(self.halted, "op")
+        if self.max_adjustments and self._adjusted >= self.max_adjustments:
+            raise SessionLimit(f"adjust: 調整は 1 セッションに {self.max_adjustments:,} 件までです"
+                               "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
+        lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
         point = self.state.checkpoint()
         try:
             entry = self.ruleset.adjust(self.state, body)
+            now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
+            if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
+                raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
+                                   f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
             if self.pending is not None and self.state.finished:
                 self.pending = None   # the game ended while the decision waited: nothing is left to answer
             elif self.pending is not None:
@@ -141,6 +154,7 @@ class Game:
         except Exception:
             self.state.restore(point)
             raise
+        self._adjusted += 1
         self.answers.append({"adjust": body})
         return entry
 

@@ -320,6 +320,19 @@ class Ruleset(ABC):
             first = first or entry
         return first
 
+    def lasting_effects(self, g: GameState) -> int:
+        """How many lasting effects are in force: the game's list of them (`effects`, opcg) and the modifications
+        each card carries (`mods`, thv and los; a set card's too). Game.adjust holds it to
+        JUDGE_APP_MAX_LASTING_EFFECTS."""
+        count = len(g.data.get("effects") or ())
+        for player in (g.data.get("players") or {}).values():
+            for zone in player.values() if isinstance(player, dict) else ():
+                for card in zone if isinstance(zone, list) else ():
+                    if isinstance(card, dict):
+                        count += len(card.get("mods") or ()) + sum(
+                            len(s.get("mods") or ()) for s in card.get("sets") or () if isinstance(s, dict))
+        return count
+
     def after_adjustment(self, g: GameState) -> None:
         """Rule processing right after an adjustment, where the rulebook makes it immediate."""
         if not self.rule_processing_after_adjustments:

@@ -165,6 +165,11 @@ class LoopLimit(EngineError):
     """A session ran past its step bound: the rules allowed a loop the engine will not run forever."""
 
 
+class SessionLimit(LoopLimit):
+    """An action past one of a session's bounds (JUDGE_APP_MAX_ADJUSTMENTS, JUDGE_APP_MAX_LASTING_EFFECTS): refused,
+    nothing changed. Each bound keeps a session's state, trace and replay small (issue 39)."""
+
+
 @dataclass
 class Halt:
     """Why a run stopped."""

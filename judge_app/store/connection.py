@@ -3,6 +3,8 @@ over, and whether an exception means the disk or the database is full. No Flask;
 from __future__ import annotations
 
 import errno
+import os
+import stat
 from pathlib import Path
 
 from sqlalchemy import create_engine, event
@@ -49,11 +51,32 @@ def make_engine(url: str) -> Engine:
     if u.get_backend_name() == "sqlite":
         if u.database and u.database != ":memory:":
             Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+            _owner_only(Path(u.database))
         engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
         _sqlite_events(engine)
         return engine
     # pre-ping: a connection that the database server dropped (restart, failover) is replaced, not used
     return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=8)
+
+
+def _owner_only(path: Path) -> None:
+    """The SQLite file readable by its owner only (0600; SQLite gives its -wal and -shm files the same mode): a
+    session's id is all it takes to change the session. A file others could read is tightened, if it is ours."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+        return
+    except FileExistsError:
+        pass
+    except OSError:   # a folder we may not write: SQLite says so, naming the file
+        return
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            st = p.stat()
+            if st.st_mode & 0o077 and st.st_uid == os.geteuid():
+                os.chmod(p, stat.S_IMODE(st.st_mode) & 0o700)
+        except OSError:
+            continue
 
 
 def _sqlite_events(engine: Engine) -> None:

@@ -98,6 +98,8 @@ class RulingRecord:
     created: float
     editions: dict = field(default_factory=dict)   # {doc key: edition version} it was made under
     hidden: bool = False
+    client: str | None = None    # the client that saved it (None: the command line, or saved before 0004)
+    opened: float | None = None  # when it was first read (None: never)
 
 
 def _dumps(value: Any, field: str = "body") -> str:
@@ -128,12 +130,15 @@ class Store:
     connection for one transaction and gives it back."""
 
     def __init__(self, target: str | Path, engine: Engine | None = None, *, max_bytes: int | None = None,
-                 idle_seconds: float | None = None):
+                 idle_seconds: float | None = None, per_client: int | None = None,
+                 unopened_seconds: float | None = None):
         self.url = database_url(target)
         self._engine = engine
         self._owns_engine = engine is None
         self.max_bytes = MAX_STORED_BYTES if max_bytes is None else max_bytes    # 0: no cap
         self.idle_seconds = idle_seconds or None      # None or 0: sessions never expire
+        self.per_client = per_client or None          # rulings one client may keep; None: no cap
+        self.unopened_seconds = unopened_seconds or None   # a ruling nobody opened goes after this; None: never
         self._next_prune = 0.0
 
     def _fits(self, *parts: str) -> None:
@@ -235,9 +240,18 @@ class Store:
         now = now or time.time()
         with self.transaction() as c:
             c.execute(delete(rate_limits).where(rate_limits.c.expires < now))
+            if self.unopened_seconds:
+                c.execute(delete(rulings).where(rulings.c.opened.is_(None),
+                                                rulings.c.created < now - self.unopened_seconds))
             if not idle:
                 return 0
             return c.execute(delete(sessions).where(sessions.c.updated < now - idle)).rowcount
+
+    def prune_unopened(self, unopened_seconds: float, now: float | None = None) -> int:
+        """Delete the rulings nobody opened within `unopened_seconds` of being saved; returns how many."""
+        before = (now or time.time()) - unopened_seconds
+        with self.transaction() as c:
+            return c.execute(delete(rulings).where(rulings.c.opened.is_(None), rulings.c.created < before)).rowcount
 
     def maybe_prune(self, every: float = 3600.0) -> None:
         """`prune` at most once an `every` seconds per process, from the write path: a deployment that never runs
@@ -250,29 +264,44 @@ class Store:
 
     # ---- rulings ----------------------------------------------------------------
     def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
-                    editions: dict | None = None) -> RulingRecord:
+                    editions: dict | None = None, client: str | None = None) -> RulingRecord:
+        """A new ruling. Saved by a `client` that already keeps `per_client` rulings: Unstorable (429), nothing
+        written."""
         board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
         self._fits(board_json, answers_json)
         _check_seed(seed)
+        self.maybe_prune()
         now = time.time()
         editions = dict(editions or {})
         with self.transaction() as c:
+            if client is not None and self.per_client:
+                kept = c.execute(select(func.count()).select_from(rulings).where(rulings.c.client == client)).scalar_one()
+                if kept >= self.per_client:
+                    raise Unstorable(f"rulings: この接続元から保存した裁定が上限の {self.per_client:,} 件に達しています"
+                                     "（JUDGE_APP_RULINGS_PER_CLIENT）", "rulings", 429)
             for _ in range(8):  # a slug collision is astronomically rare; retry rather than fail
                 slug = new_slug()
                 if c.execute(select(rulings.c.slug).where(rulings.c.slug == slug)).first() is None:
                     break
             c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
                                              answers=answers_json, title=title, note=note, created=now,
-                                             editions=_dumps(editions, "editions")))
-        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
+                                             editions=_dumps(editions, "editions"), client=client))
+        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions, client=client)
 
     def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
-        """The ruling; a hidden one reads as NotFound unless `include_hidden`."""
+        """The ruling; a hidden one reads as NotFound unless `include_hidden`. Read as the public reads it (not
+        `include_hidden`), a ruling never opened is marked opened: one write in its life, and it no longer expires."""
         with self._read() as c:
             row = c.execute(select(rulings).where(rulings.c.slug == slug)).mappings().first()
         if row is None or (row["hidden"] and not include_hidden):
             raise NotFound(slug)
-        return _ruling(row)
+        record = _ruling(row)
+        if record.opened is None and not include_hidden:
+            record.opened = time.time()
+            with self.transaction() as c:
+                c.execute(update(rulings).where(rulings.c.slug == slug, rulings.c.opened.is_(None))
+                          .values(opened=record.opened))
+        return record
 
     def list_rulings(self, game: str | None = None, limit: int = 100, offset: int = 0,
                      hidden: bool | None = False) -> list[RulingRecord]:
@@ -297,6 +326,22 @@ class Store:
             c.execute(update(rulings).where(rulings.c.slug == slug).values(hidden=hidden))
         return True
 
+    def hide_where(self, client: str | None = None, since: float | None = None, until: float | None = None,
+                   hidden: bool = True) -> int:
+        """Hide (or show again) every ruling saved by `client` and/or with since ≤ created < until, at once;
+        returns how many changed. At least one condition: all rulings at once is not a moderation step."""
+        if client is None and since is None and until is None:
+            raise ValueError("client, since or until")
+        q = update(rulings).where(rulings.c.hidden == (false() if hidden else true()))
+        if client is not None:
+            q = q.where(rulings.c.client == client)
+        if since is not None:
+            q = q.where(rulings.c.created >= since)
+        if until is not None:
+            q = q.where(rulings.c.created < until)
+        with self.transaction() as c:
+            return c.execute(q.values(hidden=hidden)).rowcount
+
     def count(self, table: str) -> int:
         t = {"sessions": sessions, "rulings": rulings}[table]
         with self._read() as c:
@@ -305,7 +350,8 @@ class Store:
 
 def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
-                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]))
+                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]),
+                        row["client"], row["opened"])
 
 
 def _editions(raw: str | None) -> dict:
@@ -329,15 +375,20 @@ def configured_target() -> str:
     return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
 
 
-def limits(max_stored_bytes: int | None, session_idle_days: float | None) -> dict:
-    """A Store's bounds (its keyword arguments) from JUDGE_APP_MAX_STORED_BYTES and JUDGE_APP_SESSION_IDLE_DAYS."""
+def limits(max_stored_bytes: int | None, session_idle_days: float | None, rulings_per_client: int | None = None,
+           ruling_unopened_days: float | None = None) -> dict:
+    """A Store's bounds (its keyword arguments) from JUDGE_APP_MAX_STORED_BYTES, JUDGE_APP_SESSION_IDLE_DAYS,
+    JUDGE_APP_RULINGS_PER_CLIENT and JUDGE_APP_RULING_UNOPENED_DAYS."""
     return {"max_bytes": max_stored_bytes,
-            "idle_seconds": session_idle_days * 86400 if session_idle_days else None}
+            "idle_seconds": session_idle_days * 86400 if session_idle_days else None,
+            "per_client": rulings_per_client or None,
+            "unopened_seconds": ruling_unopened_days * 86400 if ruling_unopened_days else None}
 
 
 def configured_limits() -> dict:
     """The bounds the settings name (the command line's; the web app passes its own config to `limits`)."""
-    return limits(settings.get("MAX_STORED_BYTES"), settings.get("SESSION_IDLE_DAYS"))
+    return limits(settings.get("MAX_STORED_BYTES"), settings.get("SESSION_IDLE_DAYS"),
+                  settings.get("RULINGS_PER_CLIENT"), settings.get("RULING_UNOPENED_DAYS"))
 
 
 def migrate(target: str | Path) -> None:
@@ -349,10 +400,11 @@ def migrate(target: str | Path) -> None:
         store.close()
 
 
-def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds: float | None = None) -> Store:
+def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds: float | None = None,
+                 per_client: int | None = None, unopened_seconds: float | None = None) -> Store:
     """This process's Store for `target` (and bounds), made on first use and kept: one pool of connections per
     database."""
-    key = (os.getpid(), database_url(target), max_bytes, idle_seconds)
+    key = (os.getpid(), database_url(target), max_bytes, idle_seconds, per_client, unopened_seconds)
     store = _stores.get(key)
     if store is None:
         with _lock:
@@ -363,7 +415,8 @@ def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds:
                     if inherited._engine is not None:
                         inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
                         inherited._engine = None
-                store = _stores[key] = Store(key[1], max_bytes=max_bytes, idle_seconds=idle_seconds)
+                store = _stores[key] = Store(key[1], max_bytes=max_bytes, idle_seconds=idle_seconds,
+                                             per_client=per_client, unopened_seconds=unopened_seconds)
     return store
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text, false
 
 # The newest file in migrations/versions: a database stamped with it needs no Alembic at start-up.
-NEWEST_REVISION = "0003"
+NEWEST_REVISION = "0004"
 
 metadata = MetaData()
 sessions = Table(
@@ -38,8 +38,13 @@ rulings = Table(
     Column("editions", Text, nullable=False, server_default="{}"),
     # Taken off the list and its page by `judge-app rulings hide`, the row kept (migration 0003).
     Column("hidden", Boolean, nullable=False, server_default=false()),
+    # The client (address) that saved it, NULL from the command line; when it was first opened, NULL: never
+    # (migration 0004: JUDGE_APP_RULINGS_PER_CLIENT, JUDGE_APP_RULING_UNOPENED_DAYS, `rulings hide --client`).
+    Column("client", String, nullable=True),
+    Column("opened", Float, nullable=True),
 )
 Index("rulings_created", rulings.c.created.desc())
+Index("rulings_client", rulings.c.client)
 Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
 
 # Per-client request counters of the rate limits (store/ratelimit.py), one row a client and limit and window, so

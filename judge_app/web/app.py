@@ -10,6 +10,7 @@ from judge_app import corpus
 from judge_app.resources import data_dir, instance_dir
 from judge_app.web import app_hooks, register_blueprints
 from judge_app.web.flask_config import load_config
+from judge_app.web.shared import rate_limits
 from judge_app.web.shared.services import migrate_store, search_service
 
 
@@ -27,6 +28,7 @@ def create_app(config: dict | None = None) -> Flask:
     corpus.keep_parsed_in(app.config["INDEX_DIR"])   # beside the search index: both are built from the rulebooks
     app_hooks.install(app)
     register_blueprints(app)
+    rate_limits.limit_previews(app)   # by view, so once the views are there
     migrate_store(app)           # the database at the newest schema
     corpus.get_corpus()          # parsed once, so workers fork with it loaded
     search_service(app)          # the index built or loaded once per process

@@ -22,7 +22,7 @@ from judge_app.engine import EngineError, NotationError
 from judge_app.web.shared import board_model, carry_on, csrf
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_body, error_of, status_of
-from judge_app.web.shared.rate_limits import stores_nothing
+from judge_app.web.shared.rate_limits import stores_nothing, stores_only_if
 from judge_app.web.shared.json_body import json_body
 from judge_app.web.shared.negotiation import render, wants_json
 from judge_app.web.shared.services import get_store
@@ -181,6 +181,7 @@ def _form_board(ruleset) -> tuple[Any, str]:
         raise RequestError(400, f"board: JSON として読めません（{str(e)[:80]}）", "board") from None
     if not isinstance(board, dict):
         raise RequestError(400, "board: JSON オブジェクトを入力してください", "board")
+    bookkeeping.check_bounds(ruleset, board)
     for o in ruleset.rule_options:  # the option selects win over the text's `options`
         raw = request.form.get(f"option.{o.name}")
         if raw is not None:
@@ -281,6 +282,7 @@ def render_fragment(game: str):
 
 
 @bp.post("/board/<game>/notation")
+@stores_only_if(lambda: request.form.get("start") is not None)
 def notation(game: str):
     """Quick entry: the game's one-line notation (docs/notation.md) read into a board, with the builder's bookkeeping.
     JSON `{text}` -> `{board, notation}` (the canonical line), or 400 `{error, field: "notation", token, position}`

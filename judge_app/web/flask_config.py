@@ -18,11 +18,14 @@ def load_config(instance_path: str) -> dict:
         "JSON_AS_ASCII": settings.get("JSON_AS_ASCII"),
         "MAX_STORED_BYTES": settings.get("MAX_STORED_BYTES"),
         "SESSION_IDLE_DAYS": settings.get("SESSION_IDLE_DAYS"),
+        "RULINGS_PER_CLIENT": settings.get("RULINGS_PER_CLIENT"),
+        "RULING_UNOPENED_DAYS": settings.get("RULING_UNOPENED_DAYS"),
         # Served over HTTPS (JUDGE_APP_HTTPS): the signed session cookie (the CSRF token) is sent over TLS only.
         "SESSION_COOKIE_SECURE": settings.get("HTTPS"),
         "PREFERRED_URL_SCHEME": "https" if settings.get("HTTPS") else "http",
         "RATE_LIMIT_WRITES": settings.get("RATE_LIMIT_WRITES"),
         "RATE_LIMIT_STORAGE": settings.get("RATE_LIMIT_STORAGE"),
+        "RATE_LIMIT_PREVIEWS": settings.get("RATE_LIMIT_PREVIEWS"),
         "PROXIES": settings.get("PROXIES"),
     }
     return config

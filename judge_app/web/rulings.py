@@ -22,6 +22,7 @@ from judge_app.web.shared.clause_links import clause_href, edition_clause_url
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
 from judge_app.web.shared.json_body import json_body
 from judge_app.web.shared.negotiation import render, wants_json
+from judge_app.web.shared.rate_limits import client_address
 from judge_app.web.shared.services import get_store
 from judge_app.web.shared.trace_view import selected_entry, trace_window
 
@@ -99,7 +100,7 @@ def import_():
         if len(text) > IMPORT_MAX:
             raise RequestError(413, "scenario: 大きすぎます", "scenario")
         r = rulings.import_scenario(get_store(), text, request.form.get("title") or None,
-                                    request.form.get("note") or None)
+                                    request.form.get("note") or None, client=client_address())
     except Failure as e:
         return index(error=e, text=text[:IMPORT_MAX])
     return redirect(url_for("rulings.show", slug=r.slug), 303)
@@ -177,11 +178,12 @@ def save_api():
     if "scenario" in body:
         if "session" in body:
             raise RequestError(400, "session: scenario と一緒には指定できません", "session")
-        r = rulings.import_scenario(get_store(), body["scenario"], body.get("title"), body.get("note"))
+        r = rulings.import_scenario(get_store(), body["scenario"], body.get("title"), body.get("note"),
+                                    client=client_address())
     else:
         if "session" not in body:
             raise RequestError(400, "session: 必須の項目です（または scenario を指定）", "session")
-        r = rulings.save(get_store(), body["session"], body.get("title"), body.get("note"))
+        r = rulings.save(get_store(), body["session"], body.get("title"), body.get("note"), client=client_address())
     return jsonify({"slug": r.slug, "url": url_for("rulings.show", slug=r.slug)}), 201
 
 

@@ -34,6 +34,7 @@ from judge_app.web.shared.clause_links import clause_href
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
 from judge_app.web.shared.json_body import json_body
 from judge_app.web.shared.negotiation import render, wants_json
+from judge_app.web.shared.rate_limits import client_address
 from judge_app.web.shared.services import get_store
 from judge_app.web.shared.trace_view import selected_entry, trace_window
 
@@ -215,7 +216,8 @@ def undo_form(sid: str):
 @bp.post("/sessions/<sid>/save")
 def save(sid: str):
     try:
-        r = rulings.save(get_store(), sid, request.form.get("title", ""), request.form.get("note", ""))
+        r = rulings.save(get_store(), sid, request.form.get("title", ""), request.form.get("note", ""),
+                         client=client_address())
     except Failure as e:
         return error_of(e) if status_of(e) == 404 else page(sid, error=e, at="save")
     return redirect(url_for("rulings.show", slug=r.slug), 303)

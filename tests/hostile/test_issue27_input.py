@@ -206,9 +206,12 @@ def test_check_shape_counts_and_names():
 def test_a_session_over_the_stored_size_is_a_413_naming_the_body_and_nothing_is_stored(env):
     board = rulesets()["opcg"].new_game_board(random.Random(5))
     board.update(turn=3, phase="main", turn_player="p1")
-    board["players"]["p1"]["hand"] = [{"id": f"h{i}", "name": "カ" * 80, "category": "キャラ"} for i in range(1700)]
+    for p in ("p1", "p2"):   # each zone within its 200 cards (issue 39), the board still over the row cap
+        for zone in ("hand", "trash", "deck"):
+            board["players"][p][zone] = [{"id": f"{p}{zone}{i}", "name": "カ" * 80, "category": "キャラ",
+                                          "number": "N" * 40, "colors": ["赤", "緑", "青"]} for i in range(200)]
     body = json.dumps({"game": "opcg", "board": board, "seed": 1})
-    assert 512 * 1024 < len(body.encode()) < 1024 * 1024          # under the request cap, over the row cap
+    assert 512 * 1024 < len(body.encode()) < 1024 * 1024, len(body.encode())   # under the request cap, over the row cap
     before = _rows(env)
     resp = env["client"].post("/api/sessions", data=body, content_type="application/json")
     assert resp.status_code == 413, resp.get_data(as_text=True)[:300]

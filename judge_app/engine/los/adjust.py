@@ -16,7 +16,7 @@ its parts take the source card's SPEED/COST for the resistances unless they name
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
-from judge_app.engine.los.cards import (characters, locate, printed, put, set_square, stat, stat_cites, take,
+from judge_app.engine.los.cards import (add_card_mod, characters, locate, printed, put, set_square, stat, stat_cites, take,
                                         to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
@@ -292,9 +292,7 @@ class LosAdjustments:
             return refused(g, resisted[0][1], target, resisted[0][2])
         cites: list[str] = [c for _, cs in acted for c in cs]
         for cid, _ in acted:
-            card = character(g, cid)[3]
-            mods = list(card.get("mods") or []) + [{"stat": name, "op": op, "value": value, "until": duration}]
-            update_card(g, cid, mods=mods)
+            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration})
             cites += stat_cites(character(g, cid)[3], name)   # the floor at 0 (2.1.2–2.1.4) where it bites
         change = f"{value:+d}" if op == "add" else f"を{value}に"
         now = "、".join(f"「{character(g, cid)[3]['name']}」{name} {stat(character(g, cid)[3], name)}" for cid, _ in acted)

@@ -99,6 +99,13 @@ def set_square(g: GameState, pid: str, row: str, lane: int, card: dict | None) -
     g.set(f"players.{pid}.{row}", squares)
 
 
+def add_card_mod(g: GameState, cid: str, mod: dict) -> None:
+    """A modification joins the card's `mods`, recorded as the one mod added (GameState.append): its row or zone
+    is replaced by a copy, as update_card does."""
+    pid, zone, i = locate(g, cid)
+    g.append(f"players.{pid}.{zone}.{i}.mods", mod, whole=f"players.{pid}.{zone}")
+
+
 def update_card(g: GameState, cid: str, **fields) -> None:
     """Replace a card on the board or in a zone by a copy with `fields` changed (values are never mutated)."""
     pid, zone, i = locate(g, cid)

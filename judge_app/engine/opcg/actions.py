@@ -64,7 +64,7 @@ def add_effect(g: GameState, **effect) -> dict:
     seq = g.data["effect_seq"] + 1
     g.set("effect_seq", seq)
     effect = {"id": f"e{seq}", "turn": g.turn, **effect}
-    g.set("effects", [*g.data["effects"], effect])
+    g.append("effects", effect)   # recorded as `effects.<i>`: the list is never copied into the entry
     return effect
 
 

@@ -14,6 +14,7 @@ COLOURS = ["赤", "緑", "青", "紫", "黒", "黄"]  # 2-3-3
 CATEGORIES = ["リーダー", "キャラ", "イベント", "ステージ", "不明"]  # 不明: anonymous filler (deck_count …)
 KEYWORDS = ["ブロッカー", "速攻", "ダブルアタック", "バニッシュ", "トリガー", "カウンター", "メイン"]
 ID_PATTERN = "^[A-Za-z0-9_-]{1,40}$"
+ZONE_MAX = 200   # cards in one zone: far beyond a game (a 50-card deck), and a bound checked before a board is drawn
 
 # The closed sets a judge picks from, each value with the clause that defines it (the builder's pickers read
 # `x-choices`, an annotation JSON Schema validators ignore).
@@ -75,12 +76,12 @@ PLAYER_SCHEMA = {
         "leader": _offering(CARD_SCHEMA, LEADER_KEYWORDS, title="リーダー", **{"x-hidden": ["category", "cost", "counter"]}),
         "characters": {"type": "array", "items": CHARACTER_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
         "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA], "title": "ステージエリア"},
-        "hand": {"type": "array", "items": CARD_SCHEMA, "title": "手札"},
-        "deck": {"type": "array", "items": CARD_SCHEMA, "title": "デッキ", "description": "index 0 がデッキの一番上"},
+        "hand": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "手札"},
+        "deck": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "デッキ", "description": "index 0 がデッキの一番上"},
         "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
                        "description": "内容を問わないデッキの枚数（deck の下に足す）"},
-        "trash": {"type": "array", "items": CARD_SCHEMA, "title": "トラッシュ"},
-        "life": {"type": "array", "items": CARD_SCHEMA, "title": "ライフ", "description": "index 0 がライフの一番上"},
+        "trash": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "トラッシュ"},
+        "life": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "ライフ", "description": "index 0 がライフの一番上"},
         "life_count": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（内容不明の枚数）"},
         "hand_count": {"type": "integer", "minimum": 0, "maximum": 100, "title": "手札（内容不明の枚数）"},
         "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "ドン!!デッキ",

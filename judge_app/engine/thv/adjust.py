@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, attack_of, bare, characters, get_card, has, label, locate,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, add_card_mod, attack_of, bare, characters, get_card, has, label, locate,
                                         on_field_character, opponent, put, send_off, toughness_of, update_card)
 from judge_app.engine.thv.damage import life_cites
 from judge_app.engine.thv.moves import each_player
@@ -105,7 +105,7 @@ class AdjustMixin:
         if layer == "modify":
             attack, toughness = attack or 0, toughness or 0
         mod = {"layer": layer, "attack": attack, "toughness": toughness, "until": duration}
-        update_card(g, target, mods=list(card.get("mods") or ()) + [mod])
+        add_card_mod(g, target, mod)
         _bump(g)
         new = get_card(g, target)
         rule = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}[layer]

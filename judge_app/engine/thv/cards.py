@@ -69,6 +69,13 @@ def update_card(g, cid: str, **fields) -> dict:
     return new
 
 
+def add_card_mod(g, cid: str, mod: dict) -> None:
+    """A modification joins the card's `mods`, recorded as the one mod added (GameState.append): the card is
+    replaced by a copy, as update_card does."""
+    path = card_path(locate(g, cid))
+    g.append(f"{path}.mods", mod, whole=path)
+
+
 def take(g, cid: str) -> dict:
     """Remove card `cid` from wherever it is and return it (with what it carried)."""
     loc = locate(g, cid)

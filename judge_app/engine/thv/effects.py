@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import (PLAYERS, attack_of, bare, get_card, label, locate, on_field_character, toughness_of,
+from judge_app.engine.thv.cards import (PLAYERS, add_card_mod, attack_of, bare, get_card, label, locate, on_field_character, toughness_of,
                                         update_card)
 
 
@@ -61,7 +61,7 @@ class EffectMixin:
             return
         card = get_card(g, target)
         mod = {"layer": layer, "attack": attack, "toughness": toughness, "until": until}
-        update_card(g, target, mods=list(card.get("mods") or ()) + [mod])
+        add_card_mod(g, target, mod)
         new = get_card(g, target)
         layer_ja = {"set": "変更", "swap": "入れ替え", "modify": "戦闘修正", "always": "常に"}[layer]
         until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[until]

@@ -3,18 +3,25 @@ object, within the size cap, with the keys an endpoint takes."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import current_app, request
 
+from judge_app.engine.bounds import SURROGATE, first_lone_surrogate
 from judge_app.web.shared.failures import RequestError
+
+# A JSON escape of a surrogate: only a body with one can hold a lone surrogate (raw bytes are UTF-8, checked)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def json_body(required: tuple[str, ...] = (), optional: tuple[str, ...] | None = ()) -> dict:
     """The request's JSON object; `optional=None` lets any other keys through (the application checks them)."""
     if request.mimetype != "application/json":
         raise RequestError(415, "Content-Type: application/json で送ってください", "Content-Type")
-    body = _parsed(_raw())
+    raw = _raw()
+    body = _parsed(raw)
+    _no_lone_surrogates(raw, body)
     if not isinstance(body, dict):
         raise RequestError(400, "body: JSON オブジェクトを送ってください", "body")
     for key in body if optional is not None else ():
@@ -46,3 +53,13 @@ def _parsed(raw: bytes) -> Any:
         raise RequestError(400, "body: UTF-8 ではありません", "body") from None
     except (ValueError, RecursionError) as e:
         raise RequestError(400, f"body: JSON として読めません（{str(e)[:80]}）", "body") from None
+
+
+def _no_lone_surrogates(raw: bytes, body: Any) -> None:
+    """A string with a lone surrogate ("\\ud800") cannot be stored as UTF-8 on either database: a 400 naming its
+    field, for every JSON body (titles, notes, targets, boards, answers). A pair (an emoji escaped) is fine."""
+    if not _SURROGATE_ESCAPE.search(raw):
+        return
+    path = first_lone_surrogate(body)
+    if path is not None:
+        raise RequestError(400, f"{path or 'body'}: {SURROGATE}", path or "body")

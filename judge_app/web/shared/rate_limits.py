@@ -2,7 +2,8 @@
 
 Every write (POST, PUT, PATCH, DELETE) of one client counts against one shared limit, JUDGE_APP_RATE_LIMIT_WRITES
 (default 120 a minute and 1,200 an hour: a judge stepping with the space bar writes about once a second); reads
-are never limited, nor the builder's previews (`@stores_nothing`), which a judge sends at every edit. A client is its IP address: the connection's,
+are never limited; the builder's previews (`@stores_nothing`), which a judge sends at every edit, are not writes but
+count against their own per-client limit, JUDGE_APP_RATE_LIMIT_PREVIEWS (600 a minute). A client is its IP address: the connection's,
 or behind JUDGE_APP_PROXIES reverse proxies the one they forwarded (werkzeug's ProxyFix trusts exactly that many
 X-Forwarded-For entries, so a client cannot name itself). The counters live in the app's own database by default
 (store/ratelimit.py, `judge-app-db://`), so every worker of every server on one PostgreSQL counts together;
@@ -13,6 +14,8 @@ An app made for tests (TESTING) has no limit unless its config sets RATE_LIMIT_I
 faster than any judge.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
@@ -27,14 +30,33 @@ READS = ("GET", "HEAD", "OPTIONS")
 
 
 def stores_nothing(view):
-    """Marks a POST view that only computes an answer (a preview) and stores nothing: not counted as a write."""
+    """Marks a POST view that only computes an answer (a preview) and stores nothing: not counted as a write, but
+    limited as a preview (JUDGE_APP_RATE_LIMIT_PREVIEWS: drawing a board is real work)."""
     view.stores_nothing = True
     return view
 
 
+def stores_only_if(stores: Callable[[], bool]):
+    """Marks a POST view that is a preview unless `stores()` says this request stores something (the notation's
+    読み込んで開始): counted as a write only then."""
+    def mark(view):
+        view.stores_nothing = lambda: not stores()
+        return view
+    return mark
+
+
+def _previews(view) -> bool:
+    marked = getattr(view, "stores_nothing", False)
+    return bool(marked() if callable(marked) else marked)
+
+
 def _exempt() -> bool:
     view = current_app.view_functions.get(request.endpoint or "")
-    return request.method in READS or getattr(view, "stores_nothing", False)
+    return request.method in READS or _previews(view)
+
+
+def _not_preview() -> bool:
+    return request.method in READS or not _previews(current_app.view_functions.get(request.endpoint or ""))
 
 
 def client_address() -> str:
@@ -45,19 +67,37 @@ def install(app: Flask) -> Limiter | None:
     proxies = int(app.config.get("PROXIES") or 0)
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0, x_prefix=0)
-    writes = (app.config.get("RATE_LIMIT_WRITES") or "").strip()
-    if not writes or writes.lower() == "off" or (app.testing and not app.config.get("RATE_LIMIT_IN_TESTS")):
+    writes = _limit_of(app, "RATE_LIMIT_WRITES")
+    if not (writes or _limit_of(app, "RATE_LIMIT_PREVIEWS")) or (app.testing and not app.config.get("RATE_LIMIT_IN_TESTS")):
         return None
     uri = (app.config.get("RATE_LIMIT_STORAGE") or "").strip()
     options = {} if uri else {"target": store_target(app.config)}
     limiter = Limiter(
-        client_address, app=app, application_limits=[writes],
+        client_address, app=app, application_limits=[writes] if writes else [],
         application_limits_exempt_when=_exempt,
         storage_uri=uri or f"{ratelimit.SCHEME}://", storage_options=options, strategy="fixed-window",
         headers_enabled=True, key_prefix="writes")
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.extensions["judge_app.limiter"] = limiter
     return limiter
+
+
+def _limit_of(app: Flask, name: str) -> str:
+    value = (app.config.get(name) or "").strip()
+    return "" if value.lower() == "off" else value
+
+
+def limit_previews(app: Flask) -> None:
+    """Every preview view (`stores_nothing`) shares one more per-client limit, JUDGE_APP_RATE_LIMIT_PREVIEWS, apart
+    from the writes': a preview draws a whole board, and unlimited, 8 clients drawing boards slowed every other answer
+    (issue 39). Run once the blueprints are registered."""
+    limiter = app.extensions.get("judge_app.limiter")
+    previews = _limit_of(app, "RATE_LIMIT_PREVIEWS")
+    if limiter is None or not previews:
+        return
+    shared = limiter.shared_limit(previews, scope="previews", exempt_when=_not_preview)
+    for view in {id(v): v for v in app.view_functions.values() if getattr(v, "stores_nothing", False)}.values():
+        shared(view)
 
 
 def _too_many(e: RateLimitExceeded):

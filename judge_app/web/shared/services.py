@@ -18,8 +18,9 @@ def store_target(config) -> str:
 
 def get_store() -> store_mod.Store:
     config = current_app.config
-    return store_mod.shared_store(store_target(config), **store_mod.limits(config.get("MAX_STORED_BYTES"),
-                                                                           config.get("SESSION_IDLE_DAYS")))
+    return store_mod.shared_store(store_target(config), **store_mod.limits(
+        config.get("MAX_STORED_BYTES"), config.get("SESSION_IDLE_DAYS"), config.get("RULINGS_PER_CLIENT"),
+        config.get("RULING_UNOPENED_DAYS")))
 
 
 def migrate_store(app: Flask) -> None:
