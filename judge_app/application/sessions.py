@@ -22,8 +22,8 @@ from judge_app.application.game_json import change_json, session_json
 from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
 from judge_app.application.inputs import TITLE_MAX, check_adjustment_count, check_seed
 from judge_app.application.judged import JudgedGame, undo_step
-from judge_app.application import scenario_input
-from judge_app.engine import UNTIL, EngineError, Game
+from judge_app.application import builder, scenario_input
+from judge_app.engine import UNTIL, EngineError, Game, NotationError
 from judge_app.store import Conflict, NotFound, SessionRecord, Store
 
 
@@ -84,6 +84,19 @@ def create(store: Store, game: Any, board: Any, seed: Any, answers: list | None 
     rec = store.create_session(ruleset.game, g.board, seed, g.answers, title[:TITLE_MAX])
     _cache_put(rec.id, rec.version, g)
     return Session(rec, g)
+
+
+def create_from_notation(store: Store, game: Any, text: Any, seed: Any, title: str = "") -> Session:
+    """A new session from the game's one-line notation, read as the builder reads it (`builder.from_notation`:
+    tidied, and a pile the line leaves out in a game under way given its mid-game count). A line that cannot be
+    read is a NotationError naming `notation`, its token and position."""
+    ruleset = ruleset_of(game)
+    seed = check_seed(seed)
+    try:
+        board, _line = builder.from_notation(ruleset, text)
+    except NotationError as e:
+        raise NotationError(e.message, e.token, e.position) from None   # the body's field, not the board's
+    return create(store, ruleset.game, board, seed, [], title)
 
 
 def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> Session:

@@ -107,6 +107,17 @@ class Adjustment:
         return {"op": self.op, "label": self.label, "rule": self.rule, "params": self.params,
                 "required": list(self.required)}
 
+    def params_schema(self) -> dict:
+        """The JSON Schema its params are checked against (`_checked`)."""
+        return {"type": "object", "properties": self.params, "required": list(self.required),
+                "additionalProperties": False}
+
+    def body_schema(self) -> dict:
+        """The whole adjustment as sent, `{op, …params}` (the OpenAPI document publishes it)."""
+        schema = self.params_schema()
+        return dict(schema, properties={"op": {"const": self.op}, **schema["properties"]},
+                    required=["op", *schema["required"]], title=self.label)
+
 
 class Ruleset(ABC):
     game: ClassVar[str]            # "opcg"
@@ -440,9 +451,7 @@ EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:
     """The op's params, checked against its schema; an error names the field under `where`."""
     params = {k: v for k, v in body.items() if k != "op"}
-    schema = {"type": "object", "properties": spec.params, "required": list(spec.required),
-              "additionalProperties": False}
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(params))
+    errors = list(jsonschema.Draft202012Validator(spec.params_schema()).iter_errors(params))
     if errors:
         e = errors[0]
         name = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"

@@ -12,7 +12,7 @@ import importlib
 
 from flask import Flask
 
-RESOURCES = ("home", "health", "rules", "search", "editions", "boards", "sessions", "rulings")
+RESOURCES = ("home", "health", "rules", "search", "editions", "boards", "sessions", "rulings", "api_doc")
 
 
 def register_blueprints(app: Flask) -> None:

@@ -17,6 +17,7 @@ from judge_app.application import games, rulings
 from judge_app.application.citations import ruling_citations
 from judge_app.engine import EngineError
 from judge_app.web.shared import csrf
+from judge_app.web.shared.api_schemas import NEW_RULING, keys
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.clause_links import clause_href, edition_clause_url
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
@@ -46,14 +47,18 @@ def ruling_json(ruling: rulings.Ruling) -> dict:
     slug = ruling.record.slug
     out = ruling.to_json()
     with_links(out["review"])
-    out.update(url=url_for("rulings.show", slug=slug), scenario_url=url_for("rulings.export", slug=slug),
+    out.update(links(slug), scenario_url=url_for("rulings.export", slug=slug),
                replay_url=url_for("rulings.replay", slug=slug))
     return out
 
 
+def links(slug: str) -> dict:
+    """A ruling's page (`url`, the permalink) and its JSON (`api_url`)."""
+    return {"url": url_for("rulings.show", slug=slug), "api_url": url_for("rulings_api.show_api", slug=slug)}
+
+
 def listing(game: str | None, only_review: bool, limit: int = 100) -> list[dict]:
-    return [dict(item, url=url_for("rulings.show", slug=item["slug"]))
-            for item in rulings.listing(get_store(), game, only_review, limit)]
+    return [dict(item, **links(item["slug"])) for item in rulings.listing(get_store(), game, only_review, limit)]
 
 
 def wants_review() -> bool:
@@ -174,7 +179,7 @@ def replay(slug: str):
 # ---- the API ----------------------------------------------------------------------------------------------------------
 @api.post("/rulings")
 def save_api():
-    body = json_body(optional=("session", "title", "note", "scenario"))
+    body = json_body(*keys(NEW_RULING))
     if "scenario" in body:
         if "session" in body:
             raise RequestError(400, "session: scenario と一緒には指定できません", "session")
@@ -184,7 +189,8 @@ def save_api():
         if "session" not in body:
             raise RequestError(400, "session: 必須の項目です（または scenario を指定）", "session")
         r = rulings.save(get_store(), body["session"], body.get("title"), body.get("note"), client=client_address())
-    return jsonify({"slug": r.slug, "url": url_for("rulings.show", slug=r.slug)}), 201
+    made = {"slug": r.slug, **links(r.slug)}
+    return jsonify(made), 201, {"Location": made["api_url"]}
 
 
 @api.get("/rulings")

@@ -29,6 +29,7 @@ from judge_app.application.inputs import TITLE_MAX, check_text, random_seed
 from judge_app.application.judged import UNTIL_WORDS, undo_step
 from judge_app.engine import Refused
 from judge_app.web.shared import adjust_form, carry_on, csrf
+from judge_app.web.shared.api_schemas import ANSWER_BODY, STEP_BODY, UNDO_BODY, keys, new_session_body
 from judge_app.web.shared.board_drawing import render_board
 from judge_app.web.shared.clause_links import clause_href
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_of, status_of
@@ -226,9 +227,10 @@ def save(sid: str):
 # ---- the API -------------------------------------------------------------------------------------------------------
 @api.post("/sessions")
 def create():
-    body = json_body(optional=("game", "board", "seed", "scenario", "play", "title"))
+    """`{game, board, seed?, title?}`, `{game, notation, seed?, title?}` or `{scenario, play?}` (api_schemas)."""
+    body = json_body(*keys(new_session_body()))
     if "scenario" in body:
-        for key in ("game", "board", "seed"):
+        for key in ("game", "board", "notation", "seed"):
             if key in body:
                 raise RequestError(400, f"{key}: scenario と一緒には指定できません", key)
         play = body.get("play", True)
@@ -236,13 +238,19 @@ def create():
             raise RequestError(400, "play: true か false を指定してください", "play")
         s = sessions.create_from_scenario(get_store(), body["scenario"], run_script=play)
     else:
-        for key in ("game", "board"):
+        if "board" in body and "notation" in body:
+            raise RequestError(400, "notation: board と一緒には指定できません（どちらか一方）", "notation")
+        for key in ("game", "notation" if "notation" in body else "board"):
             if key not in body:
                 raise RequestError(400, f"{key}: 必須の項目です（または scenario を指定）", key)
         if "play" in body:
             raise RequestError(400, "play: scenario と一緒にだけ使えます", "play")
         title = check_text(body.get("title"), "title", TITLE_MAX, required=False)
-        s = sessions.create(get_store(), body["game"], body["board"], body.get("seed", random_seed()), [], title)
+        seed = body.get("seed", random_seed())
+        if "notation" in body:
+            s = sessions.create_from_notation(get_store(), body["game"], body["notation"], seed, title)
+        else:
+            s = sessions.create(get_store(), body["game"], body["board"], seed, [], title)
     return jsonify(session_json(s)), 201, {"Location": url_for("sessions_api.show_api", sid=s.record.id)}
 
 
@@ -253,14 +261,14 @@ def show_api(sid: str):
 
 @api.post("/sessions/<sid>/step")
 def step_api(sid: str):
-    body = json_body(optional=("until",))
+    body = json_body(*keys(STEP_BODY))
     return jsonify(sessions.step(get_store(), sid, body.get("until", "step")).to_json())
 
 
 @api.post("/sessions/<sid>/answer")
 def answer_api(sid: str):
     """`{decision, value, then?}`: `then` (step, decision, …) carries on after the answer, as one action."""
-    body = json_body(required=("decision", "value"), optional=("then",))
+    body = json_body(*keys(ANSWER_BODY))
     if not isinstance(body["decision"], str):
         raise RequestError(400, "decision: 決定の id（文字列）を指定してください", "decision")
     return jsonify(sessions.answer(get_store(), sid, body["decision"], body["value"], body.get("then")).to_json())
@@ -274,5 +282,5 @@ def adjust_api(sid: str):
 
 @api.post("/sessions/<sid>/undo")
 def undo_api(sid: str):
-    json_body()
+    json_body(*keys(UNDO_BODY))
     return jsonify(sessions.undo(get_store(), sid).to_json())

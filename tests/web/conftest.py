@@ -44,3 +44,12 @@ def app(with_toy, tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def route_walk(tmp_path_factory):
+    """The walk over every route (tests/web/route_walk.py), once per test run: the snapshot and the OpenAPI check
+    read the same answers."""
+    from tests.web.route_walk import run
+
+    return run(tmp_path_factory.mktemp("route-walk"))

@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "web" / "fixtures" / "route_snapshot.json"
 GAMES = ("kaiun", "kaiun-multi", "opcg", "los", "thv")
 KEEP_WHOLE = 600
+NOTATION_LINES = {"opcg": "T3 メイン p1 p1: C[ゾロ(5000 c3)] DON3 p2: ライフ2", "kaiun": "T3 バトル p1: BA[(パー 6/2)] p2: B0",
+                  "kaiun-multi": "T3 バトル 親p1 p1: BA[(チョキ)] p2: B0 p3:",
+                  "los": "T3 メイン p1 p1: F[- - - (400/100/200 ↑)] p2:", "thv": "T3 メイン p1 p1: F[(キャラ 3/3 g2)] p2:"}
 
 _CSRF = re.compile(r'(name="csrf" value=")[^"]*(")')
 _STAMP = re.compile(r'("(?:created|updated|seconds)"\s*:\s*)-?[0-9][0-9.eE+-]*')
@@ -38,6 +41,7 @@ class Walk:
 
     def __init__(self, client):
         self.client, self.rows, self.ids, self.dumped = client, [], {}, []
+        self.api_answers = []   # (method, path, request kw, response) of every /api/ request: tests/web/test_openapi.py
 
     # ---- masking -------------------------------------------------------------------------------------------
     def name(self, value: str, kind: str) -> None:
@@ -55,6 +59,8 @@ class Walk:
     # ---- requests ------------------------------------------------------------------------------------------
     def open(self, method: str, path: str, label: str | None = None, **kw):
         resp = self.client.open(path, method=method, **kw)
+        if path.startswith("/api/"):
+            self.api_answers.append((method, path, kw, resp))
         body = resp.get_data(as_text=True)
         self._learn(resp, body)
         masked = self.mask(body)
@@ -152,6 +158,7 @@ def walk_search(w: Walk) -> None:
 def walk_boards(w: Walk) -> None:
     w.twins("/board")
     w.get("/api/games")
+    w.get("/api/openapi.json")
     for game in (*GAMES, "toy"):
         w.twins(f"/board/{game}?seed=7")
         w.get(f"/api/games/{game}/schema")
@@ -170,9 +177,7 @@ def walk_boards(w: Walk) -> None:
     w.api("/board/nope/render", {"board": {}})
     w.raw("/board/toy/render", "board=1", "application/x-www-form-urlencoded", "POST /board/toy/render as a form")
     # issue 25: the fresh game beside the mid-game start, quick entry (the notation) as JSON and as a form
-    lines = {"opcg": "T3 メイン p1 p1: C[ゾロ(5000 c3)] DON3 p2: ライフ2", "kaiun": "T3 バトル p1: BA[(パー 6/2)] p2: B0",
-             "kaiun-multi": "T3 バトル 親p1 p1: BA[(チョキ)] p2: B0 p3:", "los": "T3 メイン p1 p1: F[- - - (400/100/200 ↑)] p2:",
-             "thv": "T3 メイン p1 p1: F[(キャラ 3/3 g2)] p2:"}
+    lines = NOTATION_LINES
     for game in GAMES:
         w.twins(f"/board/{game}?seed=7&fresh=1")
         w.api(f"/board/{game}/notation", {"text": lines[game]})
@@ -242,6 +247,9 @@ def walk_api_sessions(w: Walk) -> None:
         w.get(base)
         w.twins(f"/sessions/{sid}")
         w.api("/api/rulings", {"session": sid, "title": f"{game} の裁定", "note": "メモ"})
+    for game, line in NOTATION_LINES.items():   # issue 40: the builder's one-line notation, started through the API
+        sid = w.api("/api/sessions", {"game": game, "notation": line, "seed": 5}).get_json()["id"]
+        w.api(f"/api/sessions/{sid}/step", {"until": "decision"})
     for game in GAMES:
         scenario = sorted((ROOT / "scenarios" / game).glob("*.yaml"))[0].read_text(encoding="utf-8")
         w.api("/api/sessions", {"scenario": scenario})
@@ -257,7 +265,10 @@ def walk_api_errors(w: Walk) -> None:
                  {"game": "toy", "board": toy_board(), "seed": -1}, {"game": "toy", "board": toy_board(), "seed": "1"},
                  {"game": "toy", "board": toy_board(), "x": 1}, {"game": "toy", "board": toy_board(), "play": True},
                  {"scenario": "game: ["}, {"scenario": 1}, {"scenario": "game: toy", "game": "toy"},
-                 {"scenario": "x", "play": "yes"}, {"game": "toy", "board": toy_board(), "title": 5}):
+                 {"scenario": "x", "play": "yes"}, {"game": "toy", "board": toy_board(), "title": 5},
+                 {"game": "opcg", "notation": "T3 メイン p1 p1: Q7 p2:"}, {"game": "opcg", "notation": 5},
+                 {"game": "opcg", "notation": "T3", "board": {}}, {"game": "toy", "notation": "T3"},
+                 {"scenario": "x", "notation": "T3"}):
         w.api("/api/sessions", body)
     w.raw("/api/sessions", "{nope", "application/json", "POST /api/sessions bad json")
     w.raw("/api/sessions", b"\xff\xfe", "application/json", "POST /api/sessions not utf-8")

@@ -3,12 +3,12 @@
 alters an answer on purpose, record it again (`python -m tests.web.route_walk --write`) and say so in the commit."""
 import json
 
-from tests.web.route_walk import FIXTURE, run
+from tests.web.route_walk import FIXTURE
 
 
-def test_every_route_answers_as_recorded(tmp_path):
+def test_every_route_answers_as_recorded(route_walk):
     expected = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    got = json.loads(json.dumps(run(tmp_path).rows, ensure_ascii=False))
+    got = json.loads(json.dumps(route_walk.rows, ensure_ascii=False))
     assert [r["req"] for r in got] == [r["req"] for r in expected], "the walk itself changed"
     changed = [(g["req"], {k: (e.get(k), g.get(k)) for k in g.keys() | e.keys() if g.get(k) != e.get(k)})
                for g, e in zip(got, expected) if g != e]

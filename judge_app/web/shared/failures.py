@@ -7,7 +7,7 @@ from flask import Blueprint, Response
 from werkzeug.exceptions import HTTPException
 
 from judge_app.application.engine_calls import RulesetFailure
-from judge_app.engine import EngineError, LoopLimit, Refused
+from judge_app.engine import EngineError, LoopLimit, NotationError, Refused
 from judge_app.store import Conflict, NotFound, StoreError, Unstorable
 from judge_app.web.shared.negotiation import MESSAGES, error
 
@@ -36,8 +36,12 @@ def status_of(e: Exception) -> int:
 
 
 def _extra(e: Exception) -> dict:
-    """A refusal also names the clause that forbids the action."""
-    return {"rule": e.rule} if isinstance(e, Refused) else {}
+    """A refusal also names the clause that forbids the action; a notation error its token and position."""
+    if isinstance(e, Refused):
+        return {"rule": e.rule}
+    if isinstance(e, NotationError):
+        return {"token": e.token, "position": e.position}
+    return {}
 
 
 def error_body(e: Exception) -> dict:
