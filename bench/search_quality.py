@@ -3,7 +3,7 @@ the product and two baselines.
 
     python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
     python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
-    python bench/search_quality.py --set describe|qa|argue|argue2|argue3     (held out: never --show-misses)
+    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|terse|newcomer  (held out: never --show-misses)
     python bench/search_quality.py --set dispute [--show-misses]     (training, arguing style)
     python bench/search_quality.py --summary [--base DIR] [--out FILE]  (every set and part, one row each)
 
@@ -21,6 +21,9 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
 - `argue3` (60, the arguing style), written in the session after the ranking's last change by a writer who saw
   the rulebooks and the clause lists only, committed before it was ever read: the one blind figure of the
   ranking served (argue and argue2 had been read on every experiment by then). Held out like the others.
+- `terse` (a hurried judge typing bare keywords) and `newcomer` (a first-time player telling a friend what they
+  think happened), 60 each (issue 42), written from the rulebooks alone by someone who saw no code, committed
+  (4999797) before any search work: blind, never fitted, never tuned on, their misses never shown, read once.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -76,9 +79,10 @@ SUGGESTIONS_READ = 3
 # set name -> file; the sets with a `part` per case (tune / untouched), and the sets nothing is fitted on
 SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kana": "search_kana.yaml",
         "describe": "search_describe.yaml", "qa": "search_qa.yaml", "argue": "search_argue.yaml",
-        "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml"}
+        "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml",
+        "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "terse", "newcomer")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
