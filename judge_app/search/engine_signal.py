@@ -10,8 +10,8 @@ it reads this file.
 A query is read for the action it asks about (attack, block, draw, play, look, move to a zone …) and the
 states it names (rested, face down, 0 life, first turn …) with the same vocabulary the table was built with.
 Stage 2 of the ranking (rank.py) gets one feature, `engine`: 1 for a clause the engine cites for that action in
-one of those states, 0.5 for one it cites for that action when the query names no state the table knows,
-0 otherwise.
+one of those states, 0.5 (when no clause is cited for those states) for one it cites for that action in a text
+naming no state, 0 otherwise.
 """
 from __future__ import annotations
 
@@ -86,20 +86,18 @@ class EngineTable:
 
     def cited(self, game: str, actions: frozenset, states: frozenset) -> dict[str, float]:
         """{clause id: 1.0 | 0.5}: clauses the engine of `game` cites for one of the actions in one of the
-        states (1.0), or for one of the actions at all when the query names no state the table has (0.5)."""
+        states (1.0); when there are none, those it cites for one of the actions in a text naming no state (0.5)."""
         keys = self.table.get(game)
         if not keys or not actions:
             return {}
         out: dict[str, float] = {}
-        matched_state = False
         for (action, state), ids in keys.items():
             if action in actions and state in states:
-                matched_state = True
                 for cid in ids:
                     out[cid] = 1.0
-        if not matched_state:
-            for (action, _state), ids in keys.items():
-                if action in actions:
+        if not out:
+            for (action, state), ids in keys.items():
+                if action in actions and state == ANY_STATE:
                     for cid in ids:
                         out.setdefault(cid, 0.5)
         return out
