@@ -13,12 +13,15 @@ session page's bottom sheet is fixed to the screen, which a whole-page shot misp
   listed (できない行動, opened): on a phone the judge's hand is the bottom sheet.
 - builder-<w>.png: the opcg builder (mid-game board) with the edit dialog of p1's leader open.
 - ruling-<w>.png: the saved ruling's page: its verdict first, the review banner, then the trace.
+- search-<w>.png, search_thv-<w>.png: search results for a question (opcg, thv): sub-clauses of one clause on one
+  card under their parent's line, and each result's answering sentence (issue 42).
 """
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -48,7 +51,20 @@ def _ruling(page, base, stored):
     page.wait_for_selector("#verdict")
 
 
-PAGES = {"session": _session, "builder": _builder, "ruling": _ruling}
+def _search(page, base, stored):
+    # issue 42: a card of siblings (the parent's line, then its children) and each result's answering sentence
+    page.goto(f"{base}/search?q=" + quote("レストしたキャラでブロックできる？") + "&doc=opcg")
+    page.wait_for_selector("ol.results .siblings")
+    # the first card of siblings at the top of the screen
+    page.evaluate("() => document.querySelector('ol.results .siblings').closest('li.result').scrollIntoView()")
+
+
+def _search_thv(page, base, stored):
+    page.goto(f"{base}/search?q=" + quote("スリープ状態のキャラは攻撃できる？") + "&doc=thv")
+    page.wait_for_selector("ol.results")
+
+
+PAGES = {"session": _session, "builder": _builder, "ruling": _ruling, "search": _search, "search_thv": _search_thv}
 
 
 def main(argv=None) -> int:
@@ -77,7 +93,7 @@ def main(argv=None) -> int:
                     page.wait_for_timeout(300)   # the bottom sheet's height settles (ResizeObserver)
                     path = out / f"{name}-{width}.png"
                     page.screenshot(path=str(path))
-                    print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+                    print(f"{path}  {path.stat().st_size // 1024} KB")
                     ctx.close()
             browser.close()
     return 0

@@ -3,7 +3,7 @@ the product and two baselines.
 
     python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
     python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
-    python bench/search_quality.py --set describe|qa|argue|argue2|argue3     (held out: never --show-misses)
+    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|terse|newcomer  (held out: never --show-misses)
     python bench/search_quality.py --set dispute [--show-misses]     (training, arguing style)
     python bench/search_quality.py --summary [--base DIR] [--out FILE]  (every set and part, one row each)
 
@@ -21,6 +21,9 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
 - `argue3` (60, the arguing style), written in the session after the ranking's last change by a writer who saw
   the rulebooks and the clause lists only, committed before it was ever read: the one blind figure of the
   ranking served (argue and argue2 had been read on every experiment by then). Held out like the others.
+- `terse` (a hurried judge typing bare keywords) and `newcomer` (a first-time player telling a friend what they
+  think happened), 60 each (issue 42), written from the rulebooks alone by someone who saw no code, committed
+  (4999797) before any search work: blind, never fitted, never tuned on, their misses never shown, read once.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -46,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import math
 import os
@@ -76,9 +80,10 @@ SUGGESTIONS_READ = 3
 # set name -> file; the sets with a `part` per case (tune / untouched), and the sets nothing is fitted on
 SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kana": "search_kana.yaml",
         "describe": "search_describe.yaml", "qa": "search_qa.yaml", "argue": "search_argue.yaml",
-        "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml"}
+        "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml",
+        "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "terse", "newcomer")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
@@ -187,13 +192,20 @@ class Product:
 
     def __init__(self, corpus, index_dir):
         self.svc = SearchService(corpus, index_dir)
+        # a checkout before issue 42 (--base) has no grouping: its one result per clause is both countings
+        self.groups = "group" in inspect.signature(self.svc.search).parameters
 
-    def search(self, q, doc, limit):
+    def search(self, q, doc, limit, group: bool = False):
+        """Per result, the clauses it shows: per clause (group False) its own and the sub-clause inside it;
+        grouped, also the parent line and the children of its card."""
         out = []
-        for r in self.svc.search(q, doc=doc, limit=limit)["results"]:
+        kw = {"group": group} if self.groups else {}
+        for r in self.svc.search(q, doc=doc, limit=limit, **kw)["results"]:
             shown = [r["id"]]
             if r.get("answer"):
                 shown.append(r["answer"]["id"])
+            if r.get("group"):
+                shown += [r["group"]["parent"]["id"]] + [k["id"] for k in r["group"]["children"]]
             out.append(shown)
         return out
 
@@ -224,8 +236,9 @@ def evaluate(system, cases, corpus):
         got = system.search(c["q"], c.get("doc"), 10)
         rank = first_hit(got, good)
         sugg = system.search(c["q"], c.get("doc"), SUGGESTIONS) if system.name == "product" else got
+        grouped = system.search(c["q"], c.get("doc"), 10, group=True) if system.name == "product" else got
         rows.append({**c, "rank": rank, "sugg": first_hit(sugg, good), "inside": first_hit(sugg, good, inside=True),
-                     "got": [g[0] for g in got[:5]]})
+                     "grank": first_hit(grouped, good, inside=True), "got": [g[0] for g in got[:5]]})
     return rows
 
 
@@ -238,7 +251,13 @@ def metrics(rows):
             "sugg@3": sum(1 for r in rows if r["sugg"] and r["sugg"] <= SUGGESTIONS_READ) / n,
             "inside@3": sum(1 for r in rows if r["inside"] and r["inside"] <= SUGGESTIONS_READ) / n,
             "hit@5": sum(1 for r in rows if r["rank"] and r["rank"] <= K) / n,
-            "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n}
+            "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n,
+            # grouped (issue 42): a result answers when any clause its card shows does (its own, the
+            # sub-clause inside it, the parent line and the children of a group of siblings)
+            "g@1": sum(1 for r in rows if r.get("grank") == 1) / n,
+            "g@3": sum(1 for r in rows if r.get("grank") and r["grank"] <= 3) / n,
+            "g@5": sum(1 for r in rows if r.get("grank") and r["grank"] <= K) / n,
+            "gmrr": sum(1 / r["grank"] for r in rows if r.get("grank")) / n}
 
 
 def select(rows, g):
@@ -254,8 +273,9 @@ def select(rows, g):
 
 
 def table(results, groups):
-    lines = ["| group | n | " + " | ".join(f"{s} hit@1 | {s} sugg@3 | {s} hit@5 | {s} MRR" for s in results) + " |",
-             "|---|---|" + "---|---|---|---|" * len(results)]
+    lines = ["| group | n | " + " | ".join(f"{s} hit@1 | {s} sugg@3 | {s} hit@5 | {s} MRR" for s in results)
+             + " | product grouped: rank 1 | top 3 | top 5 | MRR |",
+             "|---|---|" + "---|---|---|---|" * len(results) + "---|---|---|---|"]
     for g in groups:
         cells = []
         n = None
@@ -263,6 +283,8 @@ def table(results, groups):
             m = metrics(select(rows, g))
             n = m["n"]
             cells.append(f"{m['hit@1']:.3f} | {m['sugg@3']:.3f} | {m['hit@5']:.3f} | {m['mrr']:.3f}")
+        m = metrics(select(results["product"], g))
+        cells.append(f"{m['g@1']:.3f} | {m['g@3']:.3f} | {m['g@5']:.3f} | {m['gmrr']:.3f}")
         lines.append(f"| {g} | {n} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -303,10 +325,11 @@ def run_base(base: Path, training: bool = False) -> dict:
 
 
 def print_summary(now: dict, base: dict | None) -> None:
-    cols = ("hit@5", "mrr", "hit@1", "sugg@3", "inside@3")
-    head = "| set | part | n | hit@5 | MRR | rank 1 | sugg top 3 | sugg top 3, sub-clause shown inside counts |"
+    cols = ("hit@5", "mrr", "hit@1", "sugg@3", "inside@3", "g@1", "g@3", "g@5", "gmrr")
+    head = ("| set | part | n | per clause: hit@5 | MRR | rank 1 | sugg top 3 | sugg top 3, sub-clause shown inside "
+            "counts | grouped (clauses on the card): rank 1 | top 3 | top 5 | MRR |")
     if base:
-        head += " before: hit@5 / MRR / rank 1 / sugg top 3 / inside |"
+        head += " before: hit@5 / MRR / rank 1 / sugg top 3 / inside / grouped rank 1 / top 3 / top 5 / MRR |"
     print(head)
     print("|---" * (head.count("|") - 1) + "|")
     for key, m in now.items():
@@ -332,7 +355,8 @@ def write_summary(path: Path, now: dict, base: dict | None, argv: list[str], bas
     out = {"command": "python bench/search_quality.py " + " ".join(argv), "commit": _commit(ROOT),
            "date": time.strftime("%Y-%m-%d"), "measures": "hit@1 = rank-1 share; sugg@3 = answered in the first 3 "
            "of the home page's suggestions (limit 8); inside@3 = the same, a sub-clause shown inside a suggestion "
-           "counting; hit@5 and MRR over the first 10", "this": rounded(now)}
+           "counting; hit@5 and MRR over the first 10, one result per clause; g@1, g@3, g@5, gmrr: the same "
+           "counted on the clauses each grouped result shows (own, inside, group parent and children)", "this": rounded(now)}
     if base is not None:
         out["base"] = {"dir": base_dir, "commit": _commit(Path(base_dir)), "figures": rounded(base)}
     path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -106,6 +106,18 @@
       snip.className = "ssnip";
       marked(snip, r.snippet || "", r.marks);
       li.appendChild(snip);
+      if (r.group) {                      // siblings on one card: the others under the same parent
+        r.group.children.slice(1).forEach(function (k) {
+          var sib = document.createElement("span");
+          sib.className = "sinside";
+          var kid = document.createElement("span");
+          kid.className = "sid";
+          kid.textContent = k.id;
+          sib.appendChild(kid);
+          marked(sib, k.snippet || "", k.marks);
+          li.appendChild(sib);
+        });
+      }
       if (r.answer) {                     // the sub-clause under this one that answers the question
         var inside = document.createElement("span");
         inside.className = "sinside";

@@ -62,6 +62,8 @@ FEATURES = (
     "parent",          # its parent's s / s_best
     "child_max",       # its best child's s / s_best
     "child_hits",      # log(1 + children with s ≥ CHILD_HIT · s_best)
+    "engine",          # the engine cites it for the action the query asks about, in the state it names (1) or
+                       # in any state when the query names none the engine knows (0.5) (engine_signal.py)
 )
 DELTA = 0.05           # a clause with no stage-1 score of its own (a parent) can still be lifted
 CHILD_HIT = 0.3        # a child scoring this share of the best clause counts as one the query matched
@@ -165,10 +167,12 @@ class QueryFacts:
     question: bool
     form: rerank.QueryForm
     named: tuple                   # defined terms named inside the query (not the whole query), longest first, ≤ 8
+    actions: frozenset = frozenset()   # the actions it asks about (engine_signal.read)
+    states: frozenset = frozenset()    # the states it names
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,
-             modal_cover: float = 0.0) -> list[float]:
+             modal_cover: float = 0.0, engine: float = 0.0) -> list[float]:
     """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
     scope (dict.get of the clauses the query hit); `modal_cover` the share of the query's text bigrams
     found in the clause's sentences of permission, prohibition or requirement (modal_share)."""
@@ -201,6 +205,7 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         get(facts.parent, 0.0) * inv if facts.parent >= 0 else 0.0,
         child_max,
         child_hits,
+        engine,
     ]
 
 

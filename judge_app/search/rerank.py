@@ -32,7 +32,7 @@ _COUNTERS = r"枚|回|体|人|名|点|種類|度|つ|ターン|マス|コスト"
 _NUMERALS = r"\d+|[一二三四五六七八九十]"
 # 「どこかで頭打ち？」「制限ある？」 ask for a limit as much as 「何枚まで？」 does
 _ASKS_QUANTITY = re.compile(rf"(?:何|なん|いく)\s*(?:{_COUNTERS})|いくつ|上限|何枚まで|どれだけ|頭打ち|制限|限度|最大")
-_STATES_QUANTITY = re.compile(
+STATES_QUANTITY = re.compile(
     rf"(?:{_NUMERALS})\s*(?:~\s*\d+\s*)?(?:{_COUNTERS})|上限|ちょうど|だけ|のみ|以下(?!の)|以上|まで(?:しか)?|制限|限り")
 # A yes/no question about an action, in any of the query's sentences (「撃っていい？殴られてる最中とか」): a
 # permissive, prohibitive or obliging form at the end of the sentence, once its closing particles are gone
@@ -49,14 +49,14 @@ _SENTENCES = re.compile(r"[?？!！。\n]+")
 _CLAUSE_SENTENCES = re.compile(r"(?<=[。\n])")
 # A clause that states what may, may not or must be done (at the end of one of its sentences); 「…しないことも
 # 選べます」 permits as 「できます」 does.
-_STATES_MODALITY = re.compile(
+STATES_MODALITY = re.compile(
     r"(?:できます|出来ます|できません|出来ません|できない|出来ない|できる|出来る|構いません|かまいません"
     r"|なりません|ならない|必要があります|必要がある|いけません|置けます|出せます|使えます|られません"
     r"|不可能です|可能です|選べます|選べません)(?=[。\n)）]|$)"
     r"|以下の(?:条件|要件)")          # a lead-in whose items list when something may be done
 # Permission, obligation and restriction inside a sentence: 「…してもよく」「…しなければならず」「…できず」
 # 「Xのみ」「Xしか…ない」「…場合を除き」: the clause says who may do what, not only how it is done
-_STATES_LIMITS = re.compile(
+STATES_LIMITS = re.compile(
     r"てもよ[いく]|ても良[いく]|ても構わ|てもかまわ|なければなら|なくてはなら|できず|出来ず|られず|行えず"
     r"|のみ(?:が|を|で|に|と|です|である|とな)|しか(?!し)[^。]{0,30}?(?:ない|ません|できず)|を除(?:き|いて|く)")
 # A clause about how card wording reads: 「X」と表記されている場合 / と指示がある場合 / と記述されている
@@ -82,6 +82,8 @@ _CHECKS_CLAIM = re.compile(
     r"|ほんと|本当|はず(?:[だでじなっの]|[?？!！。、\s]|$)"
     r"|(?:でしょ|よね|じゃないの|じゃないか|じゃね|じゃなかった(?:っけ)?|だっけ)[?？!！。\s]*$"
     r"|(?:でしょ|よね|じゃない|じゃなかった|だっけ)(?:っけ)?[?？]|[るた]人(?:が)?いる")
+# 「リーダーが0ライフの時は？」「レストしてたら？」: the question names a condition; a sentence stating one answers
+_ASKS_CONDITION = re.compile(r"場合|とき|時[はにの]|時$|たら|なら|中[はにの]|状態")
 _STATES_DENIAL = re.compile(r"(?:ません|ない|されず|行わず|扱わず)(?=[。\n)）]|$)|扱いません|扱わない|無効")
 
 
@@ -95,6 +97,7 @@ class QueryForm:
         self.place = bool(_ASKS_PLACE.search(q))
         self.time = bool(_ASKS_TIME.search(q))
         self.claim = bool(_CHECKS_CLAIM.search(q))
+        self.condition = bool(_ASKS_CONDITION.search(q))
 
     @property
     def any(self) -> bool:
@@ -142,10 +145,10 @@ class ClauseForm:
     def __init__(self, text: str):
         t = nfkc(text or "")
         # 「以下の条件」 introduces a list, it states no number; 「このターン中に…されていない」 is once a turn.
-        self.quantity = bool(_STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
+        self.quantity = bool(STATES_QUANTITY.search(t)) or analysis.states_limit_without_digits(fold(t))
         # the sentences that say what may, may not or must be done, folded: what the permission is about
         self.modal_text = fold("\n".join(p for p in _CLAUSE_SENTENCES.split(t)
-                                         if _STATES_MODALITY.search(p) or _STATES_LIMITS.search(p)))
+                                         if STATES_MODALITY.search(p) or STATES_LIMITS.search(p)))
         self.modality = bool(self.modal_text)
         self.wording = bool(_CARD_WORDING.search(t))
         self.order = bool(_STATES_ORDER.search(t))

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
-from judge_app.search import synonyms
+from judge_app.search import engine_signal, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, best_of, sums
 from judge_app.search.query import Query, expansion
-from judge_app.search.snippet import make_snippet
+from judge_app.search.grouping import group_hits
+from judge_app.search.snippet import answering_snippet
 
 MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
 MAX_LIMIT = 50
@@ -70,11 +72,23 @@ class _Shown:
     parent: dict | None   # {id, number, title} of the clause it sits in: a sub-clause is shown inside it
 
 
+@dataclass(frozen=True)
+class _Ask:
+    """What a snippet reads of the query: the words to mark, the question's form, the numbers it names."""
+    needles: list
+    form: object          # rerank.QueryForm
+    numbers: frozenset
+
+
+_DIGITS = re.compile(r"\d+")
+
+
 class SearchService:
     def __init__(self, corpus, index_dir):
         self.corpus = corpus
         self.index, self.stats, self.glossary = open_or_build(index_dir, corpus)
         self.kana = readings_mod.load(self.stats["dir"])   # hiragana readings of the rulebooks' words
+        self._engine = engine_signal.table()               # (game, action, state) → clauses the engine cites
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()
@@ -344,29 +358,44 @@ class SearchService:
                                       asked.get(d, 0) / asked_n if asked_n else 0.0,
                                       rank.modal_share(modal, shape.facts(d).form))
             facts = shape.facts
+            cited = self._engine_cited(scope, facts_q.actions, facts_q.states) if facts_q.actions else {}
+            ids = shape.ids
             for x, d in items:
-                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)])))
+                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)],
+                                                   cited.get(ids[d], 0.0))))
         return s_best, out
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _query_facts(self, query: Query) -> rank.QueryFacts:
         """What stage 2 reads of the query, once per query (the fitting asks again and again)."""
         named = tuple(k for k in self._term_keys if k in query.folded and k != query.key)[:8]
-        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named)
+        actions, states = engine_signal.read(query.raw)
+        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states)
+
+    @functools.lru_cache(maxsize=ANSWER_CACHE)
+    def _engine_cited(self, scope: str, actions: frozenset, states: frozenset) -> dict:
+        """{clause id: level} the engine cites for the query's actions and states in a scope (kaiun-multi
+        also reads kaiun's, whose clauses it inherits)."""
+        out = {}
+        for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,)):
+            out.update(self._engine.cited(game, actions, states))
+        return out
 
     # -- the answer -------------------------------------------------------------------------
-    def search(self, query: str | None, doc: str | None = None, limit: int = 10) -> dict:
+    def search(self, query: str | None, doc: str | None = None, limit: int = 10, group: bool = True) -> dict:
         """Answers are remembered per process (the index never changes under a running process): judges
-        ask the same few terms, and BM25 over bigram postings costs milliseconds of CPU per query."""
+        ask the same few terms, and BM25 over bigram postings costs milliseconds of CPU per query.
+        `group`: sub-clauses of one clause that score close are one result (grouping.py); False gives one
+        result per clause (bench/search_quality.py's per-clause counting)."""
         doc = self.check_doc(doc)
         limit = max(1, min(int(limit), MAX_LIMIT))
-        key = ((query or "").strip()[: MAX_QUERY + 1], doc, limit)
+        key = ((query or "").strip()[: MAX_QUERY + 1], doc, limit, bool(group))
         with self._answers_lock:
             cached = self._answers.get(key)
             if cached is not None:
                 self._answers.move_to_end(key)
         if cached is None:
-            cached = self._search(query, doc, limit)
+            cached = self._search(query, doc, limit, group)
             with self._answers_lock:
                 self._answers[key] = cached
                 while len(self._answers) > ANSWER_CACHE:
@@ -374,7 +403,7 @@ class SearchService:
         # callers add keys to the answer and its results (urls): fresh dicts keep the cached one clean
         return {**cached, "results": [dict(r) for r in cached["results"]]}
 
-    def _search(self, query: str | None, doc: str | None, limit: int) -> dict:
+    def _search(self, query: str | None, doc: str | None, limit: int, group: bool = True) -> dict:
         raw = (query or "").strip()
         answer = {"query": raw, "doc": doc, "results": []}
         if not raw:
@@ -397,14 +426,20 @@ class SearchService:
             if h.id not in merged:
                 merged[h.id] = h
         needles = _needles(query) + [expansion(syn.term)[2] for syn, _ in syns]
+        ask = _Ask(needles, self._query_facts(query).form, frozenset(_DIGITS.findall(nfkc(raw))))
         # what `why` shows: kana read as the rulebook's words first, then table-talk synonyms
         readings = [(said, word, term_key(word), None) for said, word in query.conversions] + _readings(raw, syns)
         shown: set[str] = set()
-        for h in list(merged.values())[:limit]:
-            r = self._result(h, needles, readings)
+        ordered = list(merged.values())
+        cards = group_hits(ordered, self._parent_id, limit) if group else [(h, [h], None) for h in ordered[:limit]]
+        for h, kids, parent in cards:
+            r = self._result(h, ask, readings)
+            if parent:
+                r["group"] = {"parent": self._group_parent(parent, ask),
+                              "children": [self._inside(k.id, ask) for k in kids]}
             if h.answer and h.answer not in shown:      # not when it is already a result above this one
-                r["answer"] = self._inside(h.answer, needles)
-            shown.add(h.id)
+                r["answer"] = self._inside(h.answer, ask)
+            shown.update(k.id for k in kids)
             answer["results"].append(r)
         if not answer["results"] and "message" not in answer:
             answer["message"] = "該当する条文が見つかりませんでした。"
@@ -423,10 +458,21 @@ class SearchService:
                                                         fold(f"{c.title or ''} {text}"), parent)
         return got
 
-    def _result(self, h: Hit, needles: list[str], readings=()) -> dict:
+    def _parent_id(self, clause_id: str) -> str | None:
+        c = self.corpus.clause(clause_id)
+        return c.parent if c is not None else None
+
+    def _group_parent(self, clause_id: str, ask: "_Ask") -> dict:
+        """The line a group's card starts with: {id, number, title, snippet, marks} of the parent clause."""
+        return self._inside(clause_id, ask)
+
+    def _snippet(self, text: str, ask: "_Ask") -> tuple[str, list]:
+        return answering_snippet(text, ask.needles, ask.form, ask.numbers)
+
+    def _result(self, h: Hit, ask: "_Ask", readings=()) -> dict:
         shown = self._shown(h.id)
         c = shown.clause
-        snippet, marks = make_snippet(shown.text, needles)
+        snippet, marks = self._snippet(shown.text, ask)
         # Why it matched: each table-talk word of the query read as a rulebook term that this clause
         # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
         why = [{"said": said, "read_as": term} for said, term, key, cid in readings
@@ -439,10 +485,10 @@ class SearchService:
             "parent": shown.parent, "answer": None,
         }
 
-    def _inside(self, clause_id: str, needles: list[str]) -> dict:
+    def _inside(self, clause_id: str, ask: "_Ask") -> dict:
         """A sub-clause shown inside its ancestor's result: {id, number, title, snippet, marks}."""
         shown = self._shown(clause_id)
-        snippet, marks = make_snippet(shown.text, needles)
+        snippet, marks = self._snippet(shown.text, ask)
         c = shown.clause
         return {"id": c.id, "number": c.number, "title": c.title or "", "snippet": snippet, "marks": marks}
 

@@ -61,6 +61,10 @@ def _answer(fetch: int | None = None):
         for inner in ("parent", "answer"):      # the clause it sits in; the sub-clause under it that answers
             if r.get(inner):
                 r[inner] = {**r[inner], "url": clause_url(r[inner]["id"])}
+        if r.get("group"):                      # siblings on one card: the parent's line, then the children
+            g = r["group"]
+            r["group"] = {"parent": {**g["parent"], "url": clause_url(g["parent"]["id"])},
+                          "children": [{**k, "url": clause_url(k["id"])} for k in g["children"]]}
         r["doc_name"] = names.get(r["doc"], r["doc"])
     return ans, limit, None
 
