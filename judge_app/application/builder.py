@@ -279,6 +279,8 @@ def in_words(ruleset: Ruleset, error: EngineError) -> dict:
     for extra in ("token", "position"):
         if hasattr(error, extra):
             out[extra] = getattr(error, extra)
+    if getattr(error, "fix", None):
+        out["fix"] = error.fix
     return out
 
 
@@ -298,7 +300,33 @@ def notation_of(ruleset: Ruleset, board: Any) -> str | None:
 
 def from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
     """(board, canonical notation) from what a judge typed, with the bookkeeping done before it is checked, so that
-    only what is really wrong is refused; a NotationError (`token`, `position`) otherwise."""
+    only what is really wrong is refused; a NotationError (`token`, `position`, and `fix` where the notation sees
+    the likely reading: kept only if the corrected line is a board this would accept) otherwise."""
+    from judge_app.engine import NotationError
+
+    try:
+        return _from_notation(ruleset, text)
+    except NotationError as e:
+        if e.fix:
+            try:
+                _from_notation(ruleset, e.fix["text"])
+            except NotationError:
+                e.fix = None
+        raise
+
+
+def read_back(ruleset: Ruleset, board: dict) -> list[dict]:
+    """The board in words, next to the line: [{who: 盤面 | p1 …, says: [「リーダー パワー5000」, …]}]."""
+    notation = _notation(ruleset)
+    if notation is None or not isinstance(board, dict):
+        return []
+    try:
+        return notation.read_back(board)
+    except Exception:   # noqa: BLE001 - a half-entered board the words cannot say: the drawing still shows it
+        return []
+
+
+def _from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
     from judge_app.engine import NotationError
     from judge_app.engine._notation import token_error
 

@@ -109,6 +109,7 @@ def _builder_state(ruleset, board: Any) -> dict:
     return {"board": board,
             "problem": bookkeeping.in_words(ruleset, problem) if problem else None,
             "notation": bookkeeping.notation_of(ruleset, board),
+            "reading": bookkeeping.read_back(ruleset, board),
             "next": bookkeeping.next_cards(ruleset, board),
             "derived": bookkeeping.derived(ruleset, board, layout.derived)}
 
@@ -137,7 +138,7 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
             "minor_fields": sorted(layout.card_hidden),
             "builder": _layout_hints(ruleset, layout),
-            **{k: state[k] for k in ("problem", "notation", "next", "derived")}}
+            **{k: state[k] for k in ("problem", "notation", "reading", "next", "derived")}}
     if error is not None and wants_json():
         return error_of(error)
     try:
@@ -251,7 +252,7 @@ def start_fresh(game: str):
 @stores_nothing
 def render_fragment(game: str):
     """The builder's live preview: a board (JSON body) with the bookkeeping done (`bookkeeping.tidy`), drawn and checked,
-    nothing stored. Answers `{board, html, problem, notation, next, derived}`; `problem` is the error shape in words
+    nothing stored. Answers `{board, html, problem, notation, reading, next, derived}`; `problem` is the error shape in words
     (`error`, `field`, `path`, `place`) or null."""
     try:
         ruleset = games.game_named(game)
@@ -267,8 +268,9 @@ def render_fragment(game: str):
 @bp.post("/board/<game>/notation")
 def notation(game: str):
     """Quick entry: the game's one-line notation (docs/notation.md) read into a board, with the builder's bookkeeping.
-    JSON `{text}` -> `{board, notation}` (the canonical line), or 400 `{error, field: "notation", token, position}`
-    naming the token that is wrong. A plain form (`text`) opens the builder on that board, or on the error; with
+    JSON `{text}` -> `{board, notation, reading}` (the canonical line, and the board in words beside it), or 400
+    `{error, field: "notation", token, position, fix?}` naming the token that is wrong (`fix`: `{text, reading}`, the
+    corrected line where the notation sees the likely reading). A plain form (`text`) opens the builder on that board, or on the error; with
     `start` (読み込んで開始) it starts a session from that board (on to the first decision, as the judge's setting
     says)."""
     try:
@@ -277,7 +279,8 @@ def notation(game: str):
         return error_of(e)
     as_json = request.mimetype == "application/json"
     try:
-        text = json_body(required=("text",))["text"] if as_json else request.form.get("text", "")
+        # the error's one-tap fix (a button of the plain form) is the corrected line itself
+        text = json_body(required=("text",))["text"] if as_json else request.form.get("fix") or request.form.get("text", "")
         board, line = bookkeeping.from_notation(ruleset, text)
     except NotationError as e:
         body = {**bookkeeping.in_words(ruleset, e), "field": "notation", "status": 400, "board_field": e.field}
@@ -291,7 +294,7 @@ def notation(game: str):
         return _builder_page(ruleset, {}, 0, "", "入力した記法", error=e, board_text="",
                              notation_text=text if isinstance(text, str) else "")
     if as_json:
-        return jsonify({"board": board, "notation": line})
+        return jsonify({"board": board, "notation": line, "reading": bookkeeping.read_back(ruleset, board)})
     try:   # the builder's seed travels with the line (a hidden field); without it, 0
         seed = check_seed(int(request.form.get("seed") or 0))
     except ValueError:

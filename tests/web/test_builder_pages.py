@@ -85,7 +85,7 @@ def test_a_board_started_from_the_form_gets_the_bookkeeping(client):
 def test_the_builder_page_error_is_in_words(client):
     r = client.post("/board/opcg/notation", data={"csrf": token(client), "text": "T3 メイン p1 p1: C6 p2:"})
     html = r.get_data(as_text=True)
-    assert r.status_code == 400 and "5 個までです" in html and "「C6」" in html
+    assert r.status_code == 400 and "キャラクターエリアは 5 枚までです" in html and "「C6」" in html
 
 
 def test_start_runs_on_to_the_first_decision_when_its_checkbox_is_ticked(client):

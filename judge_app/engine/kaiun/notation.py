@@ -11,6 +11,7 @@ import re
 
 from judge_app.engine._notation import (CardSpec, Codec, Fields, Notation, Num, Prefixed, Tuple, Word, Words, Zone,
                                         phase_word, player_word)
+from judge_app.engine.kaiun.board import BOARD_SCHEMA
 from judge_app.engine.kaiun.phases import PHASE_LABELS
 
 CARD = CardSpec([
@@ -82,5 +83,5 @@ def head(players: tuple[str, ...], extra: tuple = ()) -> Fields:
     ])
 
 
-NOTATION = Notation(head(("p1", "p2")), PLAYER)
+NOTATION = Notation(head(("p1", "p2")), PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse

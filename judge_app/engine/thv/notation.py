@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge_app.engine._notation import (CardSpec, Fields, FreeWords, Notation, Num, Prefixed, Tuple, Word, Words,
                                         Zone, phase_word, player_word)
-from judge_app.engine.thv.board import _RACES
+from judge_app.engine.thv.board import _RACES, BOARD_SCHEMA
 from judge_app.engine.thv.phases import PHASE_LABELS
 
 RACES = {r: (r,) for r in [*_RACES, "なし"]}
@@ -66,5 +66,5 @@ HEAD = Fields("盤面の先頭（ターン・フェイズ・ターンプレイ�
     player_word("starting_player", "先攻（先攻p1）", PLAYERS, "先攻"),
 ])
 
-NOTATION = Notation(HEAD, PLAYER)
+NOTATION = Notation(HEAD, PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse
