@@ -372,11 +372,14 @@ def _unsaid_piles(ruleset: Ruleset, board: dict) -> dict:
 
 
 # ---- where the builder starts --------------------------------------------------------------------------------------
-def midgame(ruleset: Ruleset, seed: int) -> dict | None:
-    """The ruleset's mid-game board for `seed` (turn 3, both sides set up), or None where it has none."""
+def midgame(ruleset: Ruleset, seed: int, players: int | None = None) -> dict | None:
+    """The ruleset's mid-game board for `seed` (turn 3, both sides set up), or None where it has none; `players`:
+    the seats, where the game lets the judge choose (Ruleset.player_counts)."""
     if type(ruleset).midgame_board is Ruleset.midgame_board:
         return None
     with engine_call("board"):
+        if players and ruleset.player_counts:
+            return ruleset.midgame_board(random.Random(seed), players=players)
         return ruleset.midgame_board(random.Random(seed))
 
 

@@ -40,24 +40,39 @@ def index():
 
 
 def _seed_arg() -> int:
+    """The seed the builder's board is made from: 0 unless asked (?seed=), so the page opens the same way every time
+    (issue 40): the documented mid-game board (docs/notation.md)."""
     raw = request.args.get("seed")
     try:
-        return check_seed(int(raw)) if raw else random_seed()
+        return check_seed(int(raw)) if raw else 0
     except ValueError:
         raise RequestError(400, "seed: 整数を指定してください", "seed") from None
 
 
+def _players_arg(ruleset) -> int | None:
+    """?players= (kaiun-multi: 3, 4 or 5), where the game lets the judge choose how many sit at the table."""
+    raw = request.args.get("players")
+    if not raw or not ruleset.player_counts:
+        return None
+    counts = ruleset.player_counts
+    if not raw.isdigit() or int(raw) not in counts:
+        raise RequestError(400, f"players: 人数は {'・'.join(map(str, counts))} のどれかです", "players")
+    return int(raw)
+
+
 def _initial(ruleset) -> tuple[dict, int, str, str, str]:
     """The board the builder opens with, and where it came from (`start`: midgame, fresh or scenario): a scenario's
-    (?scenario=), a fresh set-up (?fresh=1), or by default the game's mid-game board (turn 3, both sides set up)."""
+    (?scenario=), a fresh set-up (?fresh=1), or by default the game's mid-game board (turn 3, both sides set up), the
+    one docs/notation.md shows (seed 0); ?seed= and, in kaiun-multi, ?players= choose another."""
     name = request.args.get("scenario")
     if name:
         board, seed, title = games.scenario_board(ruleset.game, name)
         return board, seed, title, f"シナリオ「{title}」", "scenario"
-    seed = _seed_arg()
-    board = None if request.args.get("fresh") else bookkeeping.midgame(ruleset, seed)
+    seed, players = _seed_arg(), _players_arg(ruleset)
+    board = None if request.args.get("fresh") else bookkeeping.midgame(ruleset, seed, players)
     if board is None:
-        return games.fresh_board(ruleset, seed), seed, "", f"新しいゲーム（対局前、シード {seed}）", "fresh"
+        return games.fresh_board(ruleset, seed, players=players), seed, "", \
+            f"新しいゲーム（対局前、シード {seed}）", "fresh"
     return board, seed, "", "対局の途中（3ターン目、両者とも準備済み）", "midgame"
 
 
