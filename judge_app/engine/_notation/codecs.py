@@ -272,11 +272,13 @@ class Prefixed(Codec):
 
 class FreeWords(Codec):
     """Other words kept as typed, added to a list: thv's keywords (`抵抗(2)`, `装備/場`) and los's (`スピード耐性:3`),
-    which the board check reads. With `pattern`, only words it matches (after folding)."""
+    which the board check reads. With `pattern`, only words it matches (after folding). `known`: the words the game
+    really has (thv's chapter 10), so that a card's bare name that is one is not taken for a name (guess.py)."""
 
-    def __init__(self, key: str, label: str, pattern: str | None = None):
+    def __init__(self, key: str, label: str, pattern: str | None = None, known=None):
         self.keys, self.label = (key,), label
         self.pattern = re.compile(pattern) if pattern else None
+        self.known = known
 
     def write(self, obj, at):
         v = obj[self.keys[0]]

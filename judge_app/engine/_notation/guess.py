@@ -35,8 +35,9 @@ def as_attribute(word_item: Item, spec, at: At) -> dict | None:
             items = []
         candidates += items[:1] if len(items) == 1 else []
     for item in candidates:
-        for codec in spec.codecs[:-1]:   # not key=value
-            if isinstance(codec, FreeWords) and codec.pattern is None:
+        for codec in spec.codecs:   # key=value too: C[foo=1] is no card named 「foo=1」
+            if isinstance(codec, FreeWords) and codec.pattern is None and not (
+                    codec.known and item.word and codec.known(item.word)):
                 continue
             obj: dict = {}
             try:

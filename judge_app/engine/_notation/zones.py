@@ -55,15 +55,21 @@ class CardSpec(Fields):
         return False
 
 
-def card_words(card, spec: CardSpec, at: At, place: str) -> str | None:
-    """A card in words, called by its place: 「キャラ1 パワー3000【ブロッカー】」, 「リーダー「ルフィ」 パワー5000」."""
+def card_parts(card, spec: CardSpec, at: At, place: str) -> tuple[str, str] | None:
+    """A card in words: what it is called by its place (キャラ1, リーダー「ルフィ」), and what it is (パワー3000【ブロッカー】)."""
     if not isinstance(card, dict):
         return None
     name = card.get("name", MISSING)
     head = place if name == at.name or name is MISSING else f"{place}「{name}」" if isinstance(name, str) else None
     if head is None:
         return None
-    return " ".join([head, *spec.say(card, at, ("name",))]).replace(" 【", "【")
+    return head, " ".join(spec.say(card, at, ("name",))).replace(" 【", "【")
+
+
+def card_words(card, spec: CardSpec, at: At, place: str) -> str | None:
+    """「キャラ1 パワー3000【ブロッカー】」, 「リーダー「ルフィ」 パワー5000」."""
+    parts = card_parts(card, spec, at, place)
+    return None if parts is None else " ".join(p for p in parts if p)
 
 
 def write_card(card, spec: CardSpec, at: At) -> str | None:
@@ -120,18 +126,12 @@ def offer(error: NotationError, spans, spec: CardSpec, at_of, place_of, listed: 
                 if squares and c.word in EMPTY_SQUARES:
                     continue
                 card = read_card(c, spec, at_of(first + n), Reading())
-                said = card_words(card, spec, at_of(first + n), place_of(first + n))
-                words.append(said or c.raw)
+                place, what = card_parts(card, spec, at_of(first + n), place_of(first + n)) or (c.raw, "")
+                words.append(f"{what} の{place}" if what else place)   # what it is, then where: パワー5000 のリーダー
         except NotationError:
             continue
-        candidates.append((start, end, text, "、".join(_as_question(w) for w in words) + "？"))
+        candidates.append((start, end, text, "、".join(words) + "？"))
     error.candidates = candidates
-
-
-def _as_question(words: str) -> str:
-    """「キャラ1 パワー3000【ブロッカー】」 -> 「パワー3000【ブロッカー】 のキャラ1」: what it is, then where."""
-    place, _, attrs = words.partition(" ")
-    return f"{attrs} の{place}" if attrs else place
 
 
 class Zone(Codec):

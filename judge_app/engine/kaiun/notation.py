@@ -37,6 +37,12 @@ class UnchiMod(Codec):
             return None
         return [f"運{mod['kachi']:+d}/{mod['aiko_make']:+d}"]
 
+    def say(self, obj, at):
+        if self.write(obj, at) is None:
+            return None
+        mod = obj["unchi_mod"]
+        return [f"運値の修正 カチ{mod['kachi']:+d} アイコ・マケ{mod['aiko_make']:+d}"]
+
     def read(self, item, obj, at, r):
         m = self.pattern.match(item.word or "")
         if not m:

@@ -60,6 +60,13 @@ class CostArea(Codec):
         rested = f"/{area['rested']}" if "rested" in area else ""
         return [f"DON{area.get('active', '')}{rested}"]
 
+    def say(self, obj, at):
+        if self.write(obj, at) is None:
+            return None
+        area = obj["cost_area"]
+        return [" ".join(["ドン!!", *(f"{w}{area[k]}" for k, w in (("active", "アクティブ"), ("rested", "レスト"))
+                                        if k in area)])]
+
     def read(self, item, obj, at, r):
         m = self.pattern.match(item.word or "")
         if not m:
