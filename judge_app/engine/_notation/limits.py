@@ -37,19 +37,18 @@ def seats(root: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def bind(fields, schema: Any, root: dict) -> None:
-    """Give every zone in `fields` (and in the cards it holds, e.g. thv's cards set on a card) its limits."""
-    from judge_app.engine._notation.zones import Row, Slot, Zone
-
+    """Give every zone in `fields` (and in the cards it holds, e.g. thv's cards set on a card) its limits. A codec
+    that holds cards has a `spec`; a zone (zones.Zone) also a `limit`."""
     props = properties(schema, root)
     for codec in fields.codecs:
-        if not isinstance(codec, (Zone, Row, Slot)):
+        spec = getattr(codec, "spec", None)
+        if spec is None:
             continue
         zone = node(props.get(codec.keys[0]), root)
-        if isinstance(codec, Zone):
+        if hasattr(codec, "limit"):
             most = zone.get("maxItems")
             codec.limit = most if isinstance(most, int) else ZONE_MAX
             if codec.count:
                 count_most = node(props.get(codec.count), root).get("maximum")
                 codec.count_limit = count_most if isinstance(count_most, int) else ZONE_MAX
-        items = zone.get("items") if zone.get("type") == "array" else zone
-        bind(codec.spec, items, root)
+        bind(spec, zone.get("items") if zone.get("type") == "array" else zone, root)
