@@ -30,6 +30,8 @@
   var notationInput = document.getElementById("notation");
   var notationError = document.getElementById("notation-error");
   var notationForm = document.getElementById("notation-form");
+  var notationFix = document.getElementById("notation-fix");
+  var notationReading = document.getElementById("notation-reading");
   var current = null; // {mode: "edit"|"add"|"keys"|"count", path, schema, keys, before, override}
 
   // ---- paths and schema --------------------------------------------------------------------
@@ -152,6 +154,7 @@
       notationInput.value = state.notation;
       clearNotationError();
     }
+    showReading(state.reading);
   }
   function redraw() {   // true once the server's answer is on the page
     return render(board).then(function (state) { show(state); return !state.stale; })
@@ -179,10 +182,44 @@
   function clearNotationError() {
     if (!notationError) return;
     notationError.textContent = "";
+    if (notationFix) notationFix.textContent = "";
     notationInput.removeAttribute("aria-invalid");
+  }
+  function showReading(reading) {
+    // the line in words beside it (リーダー パワー5000、キャラ1 パワー3000【ブロッカー】 …)
+    if (!notationReading) return;
+    var list = notationReading.querySelector("dl");
+    list.textContent = "";
+    (reading || []).forEach(function (part) {
+      if (!part.says || !part.says.length) return;
+      var dt = document.createElement("dt");
+      dt.textContent = part.who;
+      var dd = document.createElement("dd");
+      dd.textContent = part.says.join("、");
+      list.appendChild(dt);
+      list.appendChild(dd);
+    });
+    notationReading.hidden = !list.childNodes.length;
+  }
+  function offerFix(fix) {
+    // the likely reading as one tap: the button submits the corrected line
+    if (!notationFix || !fix) return;
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.name = "fix";
+    button.value = fix.text;
+    button.id = "notation-fix-apply";
+    button.textContent = fix.reading + " ― この読み方にする";
+    var line = document.createElement("code");
+    line.className = "notation-fix-line";
+    line.textContent = fix.text;
+    notationFix.appendChild(button);
+    notationFix.appendChild(line);
   }
   function notationFailed(j, typed) {
     notationError.textContent = "";
+    if (notationFix) notationFix.textContent = "";
+    if (notationReading) notationReading.hidden = true;
     var msg = document.createElement("span");
     msg.className = "notation-message";
     msg.textContent = j.error || "読めませんでした";
@@ -200,10 +237,12 @@
       try { notationInput.setSelectionRange(j.position, j.position + j.token.length); } catch (e) { /* not a text field */ }
     }
     notationInput.setAttribute("aria-invalid", "true");
+    offerFix(j.fix);
   }
   if (notationForm && notationInput) {
     notationForm.addEventListener("submit", function (e) {
       e.preventDefault();
+      if (e.submitter && e.submitter.name === "fix") notationInput.value = e.submitter.value;
       var typed = notationInput.value;
       // 読み込んで開始: once the line's board is drawn and startable, the builder's own form starts it (its rule
       // options, seed, title and 「最初の決定まで進める」 go with it)

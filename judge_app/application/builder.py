@@ -293,6 +293,8 @@ def in_words(ruleset: Ruleset, error: EngineError) -> dict:
     for extra in ("token", "position"):
         if hasattr(error, extra):
             out[extra] = getattr(error, extra)
+    if getattr(error, "fix", None):
+        out["fix"] = error.fix
     return out
 
 
@@ -312,7 +314,33 @@ def notation_of(ruleset: Ruleset, board: Any) -> str | None:
 
 def from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
     """(board, canonical notation) from what a judge typed, with the bookkeeping done before it is checked, so that
-    only what is really wrong is refused; a NotationError (`token`, `position`) otherwise."""
+    only what is really wrong is refused; a NotationError (`token`, `position`, and `fix` where the notation sees
+    the likely reading: kept only if the corrected line is a board this would accept) otherwise."""
+    from judge_app.engine import NotationError
+
+    try:
+        return _from_notation(ruleset, text)
+    except NotationError as e:
+        if e.fix:
+            try:
+                _from_notation(ruleset, e.fix["text"])
+            except NotationError:
+                e.fix = None
+        raise
+
+
+def read_back(ruleset: Ruleset, board: dict) -> list[dict]:
+    """The board in words, next to the line: [{who: 盤面 | p1 …, says: [「リーダー パワー5000」, …]}]."""
+    notation = _notation(ruleset)
+    if notation is None or not isinstance(board, dict):
+        return []
+    try:
+        return notation.read_back(board)
+    except Exception:   # noqa: BLE001 - a half-entered board the words cannot say: the drawing still shows it
+        return []
+
+
+def _from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
     from judge_app.engine import NotationError
     from judge_app.engine._notation import token_error
 
@@ -358,11 +386,14 @@ def _unsaid_piles(ruleset: Ruleset, board: dict) -> dict:
 
 
 # ---- where the builder starts --------------------------------------------------------------------------------------
-def midgame(ruleset: Ruleset, seed: int) -> dict | None:
-    """The ruleset's mid-game board for `seed` (turn 3, both sides set up), or None where it has none."""
+def midgame(ruleset: Ruleset, seed: int, players: int | None = None) -> dict | None:
+    """The ruleset's mid-game board for `seed` (turn 3, both sides set up), or None where it has none; `players`:
+    the seats, where the game lets the judge choose (Ruleset.player_counts)."""
     if type(ruleset).midgame_board is Ruleset.midgame_board:
         return None
     with engine_call("board"):
+        if players and ruleset.player_counts:
+            return ruleset.midgame_board(random.Random(seed), players=players)
         return ruleset.midgame_board(random.Random(seed))
 
 

@@ -59,9 +59,12 @@ def as_stored(rec):
     return rec
 
 
-def fresh_board(ruleset: Ruleset, seed: int, where: str = "board") -> dict:
-    """The ruleset's own set-up for `seed`: the board of a new game."""
+def fresh_board(ruleset: Ruleset, seed: int, where: str = "board", players: int | None = None) -> dict:
+    """The ruleset's own set-up for `seed`: the board of a new game (`players`: the seats, where the game lets the
+    judge choose, Ruleset.player_counts)."""
     with engine_call(where):
+        if players and ruleset.player_counts:
+            return ruleset.new_game_board(random.Random(seed), players=players)
         return ruleset.new_game_board(random.Random(seed))
 
 

@@ -126,6 +126,9 @@ class Ruleset(ABC):
     board_schema: ClassVar[dict]   # JSON Schema of the board (published at /api/games/<game>/schema)
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
+    # The numbers of players a board may seat, where the judge chooses (kaiun-multi: 3 to 5): then new_game_board
+    # and midgame_board take `players=` (the builder's control); () where the game seats a fixed number.
+    player_counts: ClassVar[tuple[int, ...]] = ()
     concede_rule: ClassVar[str]    # the clause that lets a player concede at any time
     phases: ClassVar[tuple[str, ...]] = ()        # every phase id the state can hold, in the rulebook's order
     phase_labels: ClassVar[dict[str, str]] = {}  # phase id -> the rulebook's name for it

@@ -128,15 +128,21 @@ class BoardError(EngineError):
 
 class NotationError(BoardError):
     """Board notation that cannot be read: `token` is the offending token as typed, `position` its character
-    offset in the text (docs/notation.md)."""
+    offset in the text (docs/notation.md). `fix`, where the notation sees what was likely meant: `{text, reading}`,
+    the whole line corrected and what it says, as a question (「パワー5000 のリーダー？」)."""
 
-    def __init__(self, message: str, token: str, position: int, field: str | None = "notation"):
+    def __init__(self, message: str, token: str, position: int, field: str | None = "notation",
+                 fix: dict | None = None):
         super().__init__(message, field)
         self.token = token
         self.position = position
+        self.fix = fix
 
     def to_json(self) -> dict:
-        return {**super().to_json(), "token": self.token, "position": self.position}
+        out = {**super().to_json(), "token": self.token, "position": self.position}
+        if self.fix:
+            out["fix"] = self.fix
+        return out
 
 
 class AnswerError(EngineError):

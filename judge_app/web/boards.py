@@ -41,24 +41,39 @@ def index():
 
 
 def _seed_arg() -> int:
+    """The seed the builder's board is made from: 0 unless asked (?seed=), so the page opens the same way every time
+    (issue 40): the documented mid-game board (docs/notation.md)."""
     raw = request.args.get("seed")
     try:
-        return check_seed(int(raw)) if raw else random_seed()
+        return check_seed(int(raw)) if raw else 0
     except ValueError:
         raise RequestError(400, "seed: 整数を指定してください", "seed") from None
 
 
+def _players_arg(ruleset) -> int | None:
+    """?players= (kaiun-multi: 3, 4 or 5), where the game lets the judge choose how many sit at the table."""
+    raw = request.args.get("players")
+    if not raw or not ruleset.player_counts:
+        return None
+    counts = ruleset.player_counts
+    if not raw.isdigit() or int(raw) not in counts:
+        raise RequestError(400, f"players: 人数は {'・'.join(map(str, counts))} のどれかです", "players")
+    return int(raw)
+
+
 def _initial(ruleset) -> tuple[dict, int, str, str, str]:
     """The board the builder opens with, and where it came from (`start`: midgame, fresh or scenario): a scenario's
-    (?scenario=), a fresh set-up (?fresh=1), or by default the game's mid-game board (turn 3, both sides set up)."""
+    (?scenario=), a fresh set-up (?fresh=1), or by default the game's mid-game board (turn 3, both sides set up), the
+    one docs/notation.md shows (seed 0); ?seed= and, in kaiun-multi, ?players= choose another."""
     name = request.args.get("scenario")
     if name:
         board, seed, title = games.scenario_board(ruleset.game, name)
         return board, seed, title, f"シナリオ「{title}」", "scenario"
-    seed = _seed_arg()
-    board = None if request.args.get("fresh") else bookkeeping.midgame(ruleset, seed)
+    seed, players = _seed_arg(), _players_arg(ruleset)
+    board = None if request.args.get("fresh") else bookkeeping.midgame(ruleset, seed, players)
     if board is None:
-        return games.fresh_board(ruleset, seed), seed, "", f"新しいゲーム（対局前、シード {seed}）", "fresh"
+        return games.fresh_board(ruleset, seed, players=players), seed, "", \
+            f"新しいゲーム（対局前、シード {seed}）", "fresh"
     return board, seed, "", "対局の途中（3ターン目、両者とも準備済み）", "midgame"
 
 
@@ -126,6 +141,7 @@ def _builder_state(ruleset, board: Any) -> dict:
     return {"board": board,
             "problem": bookkeeping.in_words(ruleset, problem) if problem else None,
             "notation": bookkeeping.notation_of(ruleset, board),
+            "reading": bookkeeping.read_back(ruleset, board),
             "next": bookkeeping.next_cards(ruleset, board),
             "derived": bookkeeping.derived(ruleset, board, layout.derived)}
 
@@ -153,7 +169,7 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
             "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
             "minor_fields": sorted(layout.card_hidden),
             "builder": _layout_hints(ruleset),
-            **{k: state[k] for k in ("problem", "notation", "next", "derived")}}
+            **{k: state[k] for k in ("problem", "notation", "reading", "next", "derived")}}
     if error is not None and wants_json():
         return error_of(error)
     try:
@@ -268,7 +284,7 @@ def start_fresh(game: str):
 @stores_nothing
 def render_fragment(game: str):
     """The builder's live preview: a board (JSON body) with the bookkeeping done (`bookkeeping.tidy`), drawn and checked,
-    nothing stored. Answers `{board, html, problem, notation, next, derived}`; `problem` is the error shape in words
+    nothing stored. Answers `{board, html, problem, notation, reading, next, derived}`; `problem` is the error shape in words
     (`error`, `field`, `path`, `place`) or null."""
     try:
         ruleset = games.game_named(game)
@@ -285,8 +301,9 @@ def render_fragment(game: str):
 @stores_only_if(lambda: request.form.get("start") is not None)
 def notation(game: str):
     """Quick entry: the game's one-line notation (docs/notation.md) read into a board, with the builder's bookkeeping.
-    JSON `{text}` -> `{board, notation}` (the canonical line), or 400 `{error, field: "notation", token, position}`
-    naming the token that is wrong. A plain form (`text`) opens the builder on that board, or on the error; with
+    JSON `{text}` -> `{board, notation, reading}` (the canonical line, and the board in words beside it), or 400
+    `{error, field: "notation", token, position, fix?}` naming the token that is wrong (`fix`: `{text, reading}`, the
+    corrected line where the notation sees the likely reading). A plain form (`text`) opens the builder on that board, or on the error; with
     `start` (読み込んで開始) it starts a session from that board (on to the first decision, as the judge's setting
     says)."""
     try:
@@ -295,7 +312,8 @@ def notation(game: str):
         return error_of(e)
     as_json = request.mimetype == "application/json"
     try:
-        text = json_body(required=("text",))["text"] if as_json else request.form.get("text", "")
+        # the error's one-tap fix (a button of the plain form) is the corrected line itself
+        text = json_body(required=("text",))["text"] if as_json else request.form.get("fix") or request.form.get("text", "")
         board, line = bookkeeping.from_notation(ruleset, text)
     except NotationError as e:
         body = {**bookkeeping.in_words(ruleset, e), "field": "notation", "status": 400, "board_field": e.field}
@@ -309,7 +327,7 @@ def notation(game: str):
         return _builder_page(ruleset, {}, 0, "", "入力した記法", error=e, board_text="",
                              notation_text=text if isinstance(text, str) else "")
     if as_json:
-        return jsonify({"board": board, "notation": line})
+        return jsonify({"board": board, "notation": line, "reading": bookkeeping.read_back(ruleset, board)})
     try:   # the builder's seed travels with the line (a hidden field); without it, 0
         seed = check_seed(int(request.form.get("seed") or 0))
     except ValueError:

@@ -198,7 +198,7 @@ ERRORS = [  # (game, text, the token, what the message says)
     ("los", "p1: F3 p2: D40", "F3", "p1 の欄では読めません"),
     ("kaiun", "T3 バトル p1: BA[(グー 6/x)] p2: D3", "6/x", "カードの（）の中では読めません"),
     # the board checks, said at the token that wrote the field
-    ("opcg", "T3 メイン p1 p1: C6 D38 p2: D38", "C6", "5 個まで"),
+    ("opcg", "T3 メイン p1 p1: C6 D38 p2: D38", "C6", "キャラクターエリアは 5 枚まで"),
     ("opcg", "T3 メイン p1 p1: C[(@x)] D38 p2: C[(@x)] D38", "@x", "重複"),
     ("opcg", "T3 メイン p1: D38 p2: D38", "T3", "ターンプレイヤーが必要"),
     ("kaiun", "p1: D29 p2: D30", "D29", "30枚ちょうど"),

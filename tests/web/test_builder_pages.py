@@ -85,7 +85,7 @@ def test_a_board_started_from_the_form_gets_the_bookkeeping(client):
 def test_the_builder_page_error_is_in_words(client):
     r = client.post("/board/opcg/notation", data={"csrf": token(client), "text": "T3 メイン p1 p1: C6 p2:"})
     html = r.get_data(as_text=True)
-    assert r.status_code == 400 and "5 個までです" in html and "「C6」" in html
+    assert r.status_code == 400 and "キャラクターエリアは 5 枚までです" in html and "「C6」" in html
 
 
 def test_start_runs_on_to_the_first_decision_when_its_checkbox_is_ticked(client):
@@ -118,3 +118,61 @@ def test_the_home_page_opens_each_games_builder_in_one_tap(client):
     html = client.get("/").get_data(as_text=True)
     for game in GAMES:
         assert f'href="/board/{game}"' in html
+
+
+# ---- issue 40: the builder opens the same way every time; the line is read back in words, a slip is offered a fix --
+
+def _without_token(html: str) -> str:
+    return re.sub(r'name="csrf" value="[^"]+"', "", html)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_builder_opens_on_the_documented_midgame_board_every_time(client, game):
+    pages = [_without_token(client.get(f"/board/{game}").get_data(as_text=True)) for _ in range(2)]
+    assert pages[0] == pages[1]
+    j = [client.get(f"/board/{game}?format=json").get_json() for _ in range(2)]
+    assert j[0] == j[1] and j[0]["seed"] == 0 and j[0]["start"] == "midgame"
+    documented = registry.rulesets()[game].dump_notation(registry.rulesets()[game].midgame_board(random.Random(0)))
+    assert j[0]["notation"] == documented
+    fresh = [client.get(f"/board/{game}?fresh=1&format=json").get_json() for _ in range(2)]
+    assert fresh[0] == fresh[1]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_kaiun_multi_player_count_is_a_control(client, players):
+    html = client.get("/board/kaiun-multi").get_data(as_text=True)
+    assert 'id="players-count"' in html and 'value="4" selected' in html   # the documented board seats four
+    for fresh in ("", "&fresh=1"):
+        j = client.get(f"/board/kaiun-multi?players={players}{fresh}&format=json").get_json()
+        assert sorted(j["board"]["players"]) == [f"p{i}" for i in range(1, players + 1)] and j["problem"] is None
+        assert j == client.get(f"/board/kaiun-multi?players={players}{fresh}&format=json").get_json()
+    assert f'value="{players}" selected' in client.get(f"/board/kaiun-multi?players={players}").get_data(as_text=True)
+
+
+def test_a_player_count_the_game_does_not_seat_is_refused(client):
+    r = client.get("/board/kaiun-multi?players=6&format=json")
+    assert r.status_code == 400 and r.get_json()["field"] == "players" and "3・4・5" in r.get_json()["error"]
+    assert 'id="players-count"' not in client.get("/board/opcg").get_data(as_text=True)
+
+
+def test_the_preview_reads_the_line_back_in_words(client):
+    j = client.post("/board/opcg/notation",
+                    json={"text": "T3 メイン p1 p1: L[(5000)] C[(3000 ブロッカー)] D40 H5 p2: D40 H5"}).get_json()
+    p1 = next(part["says"] for part in j["reading"] if part["who"] == "p1")
+    assert p1[:2] == ["リーダー パワー5000", "キャラ1 パワー3000【ブロッカー】"]
+    html = client.get("/board/opcg").get_data(as_text=True)
+    assert 'id="notation-reading"' in html and "リーダー パワー5000 ライフ5" in html
+
+
+def test_a_slip_is_refused_with_its_fix_and_the_fix_is_one_tap(client):
+    typed = "T3 メイン p1 p1: L[5000] D40 H5 p2: D40 H5"
+    r = client.post("/board/opcg/notation", json={"text": typed})
+    j = r.get_json()
+    assert r.status_code == 400 and j["token"] == "5000" and typed[j["position"]:].startswith("5000")
+    assert j["fix"] == {"text": "T3 メイン p1 p1: L[(5000)] D40 H5 p2: D40 H5", "reading": "パワー5000 のリーダー？"}
+    page = client.post("/board/opcg/notation", data={"csrf": token(client), "text": typed})
+    html = page.get_data(as_text=True)
+    assert page.status_code == 400 and 'name="fix"' in html and "パワー5000 のリーダー？" in html
+    tapped = client.post("/board/opcg/notation", data={"csrf": token(client), "text": typed, "fix": j["fix"]["text"]})
+    line = client.post("/board/opcg/notation", json={"text": j["fix"]["text"]}).get_json()["notation"]
+    assert tapped.status_code == 200 and f'value="{line}"' in tapped.get_data(as_text=True) and "L[(5000" in line

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from judge_app.engine._notation.codecs import At, Reading, generic
+from judge_app.engine._notation import limits
+from judge_app.engine._notation.codecs import At, Reading, Twice, generic
 from judge_app.engine._notation.fields import Fields
 from judge_app.engine._notation.lex import read as read_items
 from judge_app.engine.trace import BoardError, NotationError
@@ -14,8 +15,25 @@ _PARENT = re.compile(r"(\.[^.\[\]]+|\[\d+\])$")   # the last step of a board pat
 
 
 class Notation:
-    def __init__(self, head: Fields, player: Fields):
+    """`schema`: the game's board schema, for the players' seats and each zone's limits (limits.py)."""
+
+    def __init__(self, head: Fields, player: Fields, schema: dict | None = None):
         self.head, self.player = head, player
+        self.seats, self.required = limits.seats(schema) if schema else ((), ())
+        if schema:
+            seat = limits.node(limits.properties(limits.node(limits.properties(schema, schema).get("players"),
+                                                             schema), schema).get(self.seats[0]), schema)
+            limits.bind(player, seat, schema)
+
+    def read_back(self, board: dict) -> list[dict]:
+        """What the board says, in words, one entry per part: `{who: "盤面" | "p1" …, says: [phrases]}`."""
+        out = [{"who": "盤面", "says": self.head.say({k: v for k, v in board.items() if k != "players"},
+                                                    At("board"))}]
+        players = board.get("players")
+        for p, pl in (players.items() if isinstance(players, dict) else ()):
+            if isinstance(pl, dict):
+                out.append({"who": p, "says": self.player.say(pl, At(f"board.players.{p}", p))})
+        return out
 
     def dump(self, board: dict) -> str:
         tokens = self.head.write({k: v for k, v in board.items() if k != "players"}, At("board"))
@@ -30,8 +48,28 @@ class Notation:
     def load(self, text: str) -> dict:
         return self.parse(text)[0]
 
-    def parse(self, text: str) -> tuple[dict, Reading]:
-        """The board, and which token set each of its fields (so that a board error can name the token)."""
+    def parse(self, text: str, offer: bool = True) -> tuple[dict, Reading]:
+        """The board, and which token set each of its fields (so that a board error can name the token). An error
+        the notation sees a likely reading for carries it as `fix` ({text, reading}: the corrected line) unless
+        `offer` is False."""
+        try:
+            return self._parse(text)
+        except NotationError as e:
+            if offer and getattr(e, "candidates", None) and e.fix is None:
+                e.fix = self._first_fix(text, e.candidates)
+            raise
+
+    def _first_fix(self, text: str, candidates) -> dict | None:
+        for start, end, new, reading in candidates:
+            fixed = text[:start] + new + text[end:]
+            try:
+                self.parse(fixed, offer=False)
+            except NotationError:
+                continue
+            return {"text": fixed, "reading": reading}
+        return None
+
+    def _parse(self, text: str) -> tuple[dict, Reading]:
         items = read_items(text)
         if not items:
             raise NotationError(f"「{text}」: 盤面の記法が空です（例: T3 メイン p1 p1: D30 H5 p2: D30 H5）", text, 0)
@@ -57,11 +95,32 @@ class Notation:
         if sections:
             players: dict = {}
             r.put(board, "players", players, items[0], At("board"), "プレイヤー")
-            for p, its in sections:
-                players[p] = self.player.read(its, {}, At(f"board.players.{p}", p), r)
+            for n, (p, its) in enumerate(sections):
+                try:
+                    players[p] = self.player.read(its, {}, At(f"board.players.{p}", p), r)
+                except Twice as e:   # p1: D40 H5 D40 H5 — most likely the next player's fields, its p2: left out
+                    self._next_seat_left_out(e, p, [q for q, _ in sections])
+                    raise
+            self._every_seat(text, items, [q for q, _ in sections])
         elif "players" not in board:
             raise NotationError(f"「{text}」: プレイヤーの欄（p1: …）がありません", text, 0)
         return board, r
+
+
+    def _next_seat_left_out(self, e: NotationError, p: str, written: list[str]) -> None:
+        nxt = self.seats[self.seats.index(p) + 1] if p in self.seats[:-1] else None
+        if nxt and nxt not in written:
+            e.message += f"。ここから {nxt} の欄なら、前に「{nxt}:」を書きます"
+            e.candidates = [(e.position, e.position, f"{nxt}: ", f"ここから {nxt} の欄？")]
+
+    def _every_seat(self, text: str, items: list, written: list[str]) -> None:
+        """A seat the game needs and the line leaves out is said at the end of the line, where it goes."""
+        missing = [p for p in self.required if p not in written]
+        if missing:
+            last = items[-1]
+            raise NotationError(f"「{last.raw}」（{last.pos + 1}文字目）の後: {missing[0]} の欄（{missing[0]}: …）が"
+                                f"ありません。行の終わりに「{missing[0]}:」から書き足します", last.raw, last.pos,
+                                fix=None) from None
 
 
 def token_error(error: BoardError, r: Reading) -> NotationError:

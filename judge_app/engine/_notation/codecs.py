@@ -16,6 +16,10 @@ from judge_app.engine.trace import NotationError
 MISSING = object()
 
 
+class Twice(NotationError):
+    """A field given twice."""
+
+
 @dataclass
 class At:
     """Where an object is: its board path, its player, and for a card the code and name its defaults are made of."""
@@ -44,7 +48,7 @@ class Reading:
         if key in obj:
             first = self.spans.get(f"{at.path}.{key}")
             where = f"（先に「{first.raw}」）" if first is not None else ""
-            raise item.error(f"{label}が2回指定されています{where}")
+            raise Twice(f"「{item.raw}」（{item.pos + 1}文字目）: {label}が2回指定されています{where}", item.raw, item.pos)
         obj[key] = value
         self.spans[f"{at.path}.{key}"] = item
 
@@ -71,8 +75,17 @@ class Codec:
     def write(self, obj: dict, at: At) -> list[str] | None:
         raise NotImplementedError
 
+    def say(self, obj: dict, at: At) -> list[str] | None:
+        """The fields in words, for the read-back beside the line (「パワー5000」「【ブロッカー】」); None: as written."""
+        return None
+
     def read(self, item: Item, obj: dict, at: At, r: Reading) -> bool:
         raise NotImplementedError
+
+
+def plain(label: str) -> str:
+    """A label without its notation hint: 「コスト（c）」 -> 「コスト」."""
+    return re.sub(r"（[^）]*）", "", label)
 
 
 def _forms(forms: tuple[str, ...]) -> str:
@@ -85,6 +98,14 @@ class Word(Codec):
     def __init__(self, key: str, label: str, words: list[tuple[object, tuple[str, ...]]]):
         self.keys, self.label, self.words = (key,), label, words
         self.lookup = {fold(f).lower(): v for v, forms in words for f in forms}
+
+    def say(self, obj, at):
+        v = obj[self.keys[0]]
+        forms = next((forms for value, forms in self.words if values.same(value, v)), None)
+        if forms is None:
+            return None
+        spoken = max((f for f in forms if not f.isascii()), key=len, default=None)
+        return [spoken or f"{plain(self.label)} {forms[0]}"]
 
     def write(self, obj, at):
         v = obj[self.keys[0]]
@@ -108,6 +129,13 @@ class Num(Codec):
         number = ("[+-]?" if signed else "") + r"\d+"
         words = "".join("|" + re.escape(x) for x in literals)
         self.pattern = re.compile(rf"^(?:{_forms(prefixes)})({number}{words})$", re.I)
+
+    def say(self, obj, at):
+        said = self.write(obj, at)
+        if said is None:
+            return None
+        prefix = max((p for p in self.prefixes if not p.isascii()), key=len, default=None)
+        return [prefix + said[0][len(self.prefixes[0]):]] if prefix else said
 
     def write(self, obj, at):
         v = obj[self.keys[0]]
@@ -146,6 +174,10 @@ class Tuple(Codec):
         parts = [self._say(obj.get(k, MISSING)) for k in self.keys]
         return None if None in parts else ["/".join(parts)]
 
+    def say(self, obj, at):
+        said = self.write(obj, at)
+        return None if said is None else [f"{plain(self.label)} {said[0]}"]
+
     def read(self, item, obj, at, r):
         m = self.pattern.match(item.word or "")
         if not m:
@@ -162,6 +194,17 @@ class Words(Codec):
                  empty: str | None = None):
         self.keys, self.label, self.vocabulary, self.glue, self.empty = (key,), label, vocabulary, glue, empty
         self.lookup = {fold(f).lower(): v for v, forms in vocabulary.items() for f in forms}
+
+    def say(self, obj, at):
+        said = self.write(obj, at)
+        if said is None:
+            return None
+        if said == [self.empty]:
+            return [f"{plain(self.label)}なし"]
+        words = [self.vocabulary[x][0] for x in obj[self.keys[0]]]
+        if self.empty == "【】":   # the rulebook's keywords, bracketed as printed
+            return ["".join(f"【{w}】" for w in words)]
+        return [f"{plain(self.label)} {''.join(words) if self.glue else '・'.join(words)}"]
 
     def write(self, obj, at):
         v = obj[self.keys[0]]
@@ -204,8 +247,12 @@ class Prefixed(Codec):
         v = obj[self.keys[0]]
         if not isinstance(v, str):
             return None
-        plain = is_bare(v) and fold(v) == v and not v.startswith(("「", '"'))
-        return [self.prefixes[0] + (v if plain else quote(v))]
+        bare = is_bare(v) and fold(v) == v and not v.startswith(("「", '"'))
+        return [self.prefixes[0] + (v if bare else quote(v))]
+
+    def say(self, obj, at):
+        v = obj[self.keys[0]]
+        return [f"{plain(self.label)}「{v}」"] if isinstance(v, str) else None
 
     def read(self, item, obj, at, r):
         first = item.atoms[0]
@@ -225,17 +272,25 @@ class Prefixed(Codec):
 
 class FreeWords(Codec):
     """Other words kept as typed, added to a list: thv's keywords (`抵抗(2)`, `装備/場`) and los's (`スピード耐性:3`),
-    which the board check reads. With `pattern`, only words it matches (after folding)."""
+    which the board check reads. With `pattern`, only words it matches (after folding). `known`: the words the game
+    really has (thv's chapter 10), so that a card's bare name that is one is not taken for a name (guess.py)."""
 
-    def __init__(self, key: str, label: str, pattern: str | None = None):
+    def __init__(self, key: str, label: str, pattern: str | None = None, known=None):
         self.keys, self.label = (key,), label
         self.pattern = re.compile(pattern) if pattern else None
+        self.known = known
 
     def write(self, obj, at):
         v = obj[self.keys[0]]
         if not isinstance(v, list) or not v or not all(isinstance(x, str) and x for x in v):
             return None
         return [x if self._plain(x) else quote(x) for x in v]
+
+    def say(self, obj, at):
+        v = obj[self.keys[0]]
+        if not isinstance(v, list) or not v or not all(isinstance(x, str) and x for x in v):
+            return None
+        return ["".join(f"【{x}】" for x in v)]
 
     @staticmethod
     def _plain(x: str) -> bool:

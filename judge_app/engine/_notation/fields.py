@@ -53,6 +53,22 @@ class Fields:
                 k in defaults and values.same(v, defaults[k]))]
         return tokens + rest
 
+    def say(self, obj: dict, at: At, skip: tuple[str, ...] = ()) -> list[str]:
+        """The fields `write` would write, in words (the read-back beside the line); what no codec can say in words
+        is said as written."""
+        defaults = self.defaults(at)
+        left = [k for k, v in obj.items() if k not in skip and not (
+            k in defaults and k not in self.always and values.same(v, defaults[k]))]
+        words: list[str] = []
+        for codec in self.codecs[:-1]:
+            if any(k in left for k in codec.keys):
+                said = codec.say(obj, at)
+                said = said if said is not None else codec.write(obj, at)
+                if said is not None:
+                    words += said
+                    left = [k for k in left if k not in codec.keys]
+        return words + [generic(k, obj[k]) for k in left]
+
     def _reads_back(self, tokens: list[str], obj: dict, at: At, settled: tuple[str, ...], defaults: dict) -> bool:
         seed = {k: obj[k] for k in settled if k in obj}
         try:

@@ -11,6 +11,7 @@ import re
 
 from judge_app.engine._notation import (CardSpec, Codec, Fields, Notation, Num, Prefixed, Tuple, Word, Words, Zone,
                                         phase_word, player_word)
+from judge_app.engine.kaiun.board import BOARD_SCHEMA
 from judge_app.engine.kaiun.phases import PHASE_LABELS
 
 CARD = CardSpec([
@@ -35,6 +36,12 @@ class UnchiMod(Codec):
                 any(type(v) is not int for v in mod.values()):
             return None
         return [f"運{mod['kachi']:+d}/{mod['aiko_make']:+d}"]
+
+    def say(self, obj, at):
+        if self.write(obj, at) is None:
+            return None
+        mod = obj["unchi_mod"]
+        return [f"運値の修正 カチ{mod['kachi']:+d} アイコ・マケ{mod['aiko_make']:+d}"]
 
     def read(self, item, obj, at, r):
         m = self.pattern.match(item.word or "")
@@ -82,5 +89,5 @@ def head(players: tuple[str, ...], extra: tuple = ()) -> Fields:
     ])
 
 
-NOTATION = Notation(head(("p1", "p2")), PLAYER)
+NOTATION = Notation(head(("p1", "p2")), PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse

@@ -35,15 +35,19 @@ def check_seats(board: dict) -> None:
             raise BoardError("board.parent: 進行中のゲームには、ゲームに残っている親が必要です（6-6-7）", "board.parent")
 
 
-def new_game_board(rng: random.Random) -> dict:
+def new_game_board(rng: random.Random, players: int | None = None) -> dict:
+    """`players`: 3 to 5 seats (the builder's control); left out, drawn from `rng`."""
     n = rng.randint(3, 5)
+    n = players or n   # drawn either way, so a seed gives the same decks whatever the count
     return {"players": {f"p{i}": {"deck": kb.random_deck(rng, f"p{i}")} for i in range(1, n + 1)}}
 
 
-def midgame_board(rng: random.Random) -> dict:
+def midgame_board(rng: random.Random, seats: int | None = None) -> dict:
     """Turn 3 at the start of the battle phase, as in kaiun (kb.midgame_board): every player's card is open and the
-    親, two seats clockwise from the first 親 (6-6-7), is about to battle each 子 in turn."""
-    players = [f"p{i}" for i in range(1, rng.randint(3, 5) + 1)]
+    親, two seats clockwise from the first 親 (6-6-7), is about to battle each 子 in turn. `seats`: 3 to 5 (the
+    builder's control); left out, drawn from `rng`."""
+    drawn = rng.randint(3, 5)
+    players = [f"p{i}" for i in range(1, (seats or drawn) + 1)]
     size = kb.played_turns(rng, players, 2)
     first = rng.randrange(len(players))
     return {"turn": 3, "phase": "battle", "parent": players[(first + 2) % len(players)],

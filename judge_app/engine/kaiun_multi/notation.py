@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from judge_app.engine._notation import Notation, player_word
 from judge_app.engine.kaiun.notation import PLAYER, head
+from judge_app.engine.kaiun_multi.board import BOARD_SCHEMA
 
 PLAYERS = tuple(f"p{i}" for i in range(1, 6))
-NOTATION = Notation(head(PLAYERS, (player_word("parent", "親（親p1）", PLAYERS, "親"),)), PLAYER)
+NOTATION = Notation(head(PLAYERS, (player_word("parent", "親（親p1）", PLAYERS, "親"),)), PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse

@@ -71,6 +71,7 @@ MULTI_CLAUSES = Clauses({
 
 class KaiunMultiRuleset(KaiunRuleset):
     game = "kaiun-multi"
+    player_counts = (3, 4, 5)
     doc = "kaiun-multi"
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
@@ -93,11 +94,11 @@ class KaiunMultiRuleset(KaiunRuleset):
     def setup_extra(self, board: dict, data: dict) -> None:
         data["parent"] = board.get("parent")
 
-    def new_game_board(self, rng: random.Random) -> dict:
-        return multi_board.new_game_board(rng)
+    def new_game_board(self, rng: random.Random, players: int | None = None) -> dict:
+        return multi_board.new_game_board(rng, players)
 
-    def midgame_board(self, rng: random.Random) -> dict:
-        return multi_board.midgame_board(rng)
+    def midgame_board(self, rng: random.Random, players: int | None = None) -> dict:
+        return multi_board.midgame_board(rng, players)
 
     def invariants(self, g: GameState) -> list[str]:
         return multi_invariants.invariants(g)

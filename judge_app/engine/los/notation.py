@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge_app.engine._notation import (CardSpec, Fields, FreeWords, Notation, Num, Row, Tuple, Word, Words, Zone,
                                         phase_word, player_word)
-from judge_app.engine.los.board import KEYWORD_PATTERN
+from judge_app.engine.los.board import BOARD_SCHEMA, KEYWORD_PATTERN
 from judge_app.engine.los.phases import PHASE_LABELS
 
 CARD = CardSpec([
@@ -50,5 +50,5 @@ HEAD = Fields("盤面の先頭（ターン・フェイズ・ターンプレイ�
     player_word("first_player", "先攻（先攻p1）", PLAYERS, "先攻"),
 ])
 
-NOTATION = Notation(HEAD, PLAYER)
+NOTATION = Notation(HEAD, PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse

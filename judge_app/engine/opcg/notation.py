@@ -8,10 +8,28 @@ from __future__ import annotations
 
 import re
 
-from judge_app.engine._notation import (CardSpec, Codec, Fields, Notation, Num, Prefixed, Slot, Word, Words, Zone,
+from judge_app.engine._notation import (At, CardSpec, Codec, Fields, Notation, Num, Prefixed, Slot, Word, Words, Zone,
                                         phase_word, player_word)
-from judge_app.engine.opcg.board import CATEGORIES, COLOURS, KEYWORDS
+from judge_app.engine._notation.codecs import Reading
+from judge_app.engine.opcg.board import BOARD_SCHEMA, CATEGORIES, COLOURS, KEYWORDS
 from judge_app.engine.opcg.phases import PHASE_LABELS
+
+# Cards whose area says what they are (the engine reads a character's or a leader's category from its area).
+PLACED = re.compile(r"\.(leader|characters\[\d+\]|stage)$")
+
+
+def _counter_says_character(card: dict, at: At, r: Reading) -> None:
+    """`+2000` on a card in the hand (deck, life, trash) without `キャラ`: a counter value is printed on character
+    cards only (opcg:2-10-2), and a card of no category is never offered at the counter step (opcg:7-1-3-2-1), so
+    the line is refused and `キャラ +2000` offered. `counter=2000` (key=value) says it as it is."""
+    item = r.spans.get(f"{at.path}.counter")
+    if "counter" not in card or "category" in card or PLACED.search(at.path) or item is None or "=" in item.raw:
+        return
+    e = item.error(f"カウンターの値はキャラクターカードにだけあります。種類を書かないと、カウンターステップで使えるカードに"
+                   f"なりません（{at.name} を キャラ と書きます）")
+    e.candidates = [(item.pos, item.pos, "キャラ ", f"キャラ カウンター{card['counter']} の{at.name}？")]
+    raise e
+
 
 CARD = CardSpec([
     Word("category", "カードの種類", [(c, (c,)) for c in CATEGORIES]),
@@ -25,7 +43,7 @@ CARD = CardSpec([
     Word("rested", "レスト（r）", [(True, ("r", "レスト")), (False, ("a", "アクティブ"))]),
     Num("don", "付与されたドン!!（d）", ("d", "ドン")),
     Word("played_this_turn", "このターン登場（new）", [(True, ("new", "登場"))]),
-])
+], check=_counter_says_character)
 
 
 class CostArea(Codec):
@@ -41,6 +59,13 @@ class CostArea(Codec):
             return None
         rested = f"/{area['rested']}" if "rested" in area else ""
         return [f"DON{area.get('active', '')}{rested}"]
+
+    def say(self, obj, at):
+        if self.write(obj, at) is None:
+            return None
+        area = obj["cost_area"]
+        return [" ".join(["ドン!!", *(f"{w}{area[k]}" for k, w in (("active", "アクティブ"), ("rested", "レスト"))
+                                        if k in area)])]
 
     def read(self, item, obj, at, r):
         m = self.pattern.match(item.word or "")
@@ -78,5 +103,5 @@ HEAD = Fields("盤面の先頭（ターン・フェイズ・ターンプレイ�
     player_word("first_player", "先攻（先攻p1）", PLAYERS, "先攻"),
 ])
 
-NOTATION = Notation(HEAD, PLAYER)
+NOTATION = Notation(HEAD, PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse

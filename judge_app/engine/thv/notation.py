@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from judge_app.engine._notation import (CardSpec, Fields, FreeWords, Notation, Num, Prefixed, Tuple, Word, Words,
                                         Zone, phase_word, player_word)
-from judge_app.engine.thv.board import _RACES
+from judge_app.engine.thv import keywords
+from judge_app.engine.thv.board import _RACES, BOARD_SCHEMA
 from judge_app.engine.thv.phases import PHASE_LABELS
+
+def _chapter_10(word: str) -> bool:
+    return keywords.parse(word)[0] in keywords.KEYWORDS
+
 
 RACES = {r: (r,) for r in [*_RACES, "なし"]}
 STATE = Word("state", "状態（アクティブ・スリープ）", [("active", ("アクティブ",)), ("sleep", ("スリープ",))])
@@ -35,7 +40,7 @@ def card_spec(*extra) -> CardSpec:
         Words("race", "種族", RACES),
         Prefixed("caster", "術者（術者:名前）", ("術者:",)),
         *extra,
-        FreeWords("keywords", "戦術・特殊効果（10章の語、例 先制・抵抗(2)）"),
+        FreeWords("keywords", "戦術・特殊効果（10章の語、例 先制・抵抗(2)）", known=_chapter_10),
     ])
 
 
@@ -66,5 +71,5 @@ HEAD = Fields("盤面の先頭（ターン・フェイズ・ターンプレイ�
     player_word("starting_player", "先攻（先攻p1）", PLAYERS, "先攻"),
 ])
 
-NOTATION = Notation(HEAD, PLAYER)
+NOTATION = Notation(HEAD, PLAYER, BOARD_SCHEMA)
 dump, load, parse = NOTATION.dump, NOTATION.load, NOTATION.parse
