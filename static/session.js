@@ -85,6 +85,7 @@
       opts.appendChild(el("button", { type: "submit", name: "value", value: JSON.stringify(o.value) }, o.label));
     });
     form.appendChild(opts);
+    form.appendChild(el("a", { "class": "skip to-save", href: "#save" }, "この裁定の保存へ"));
     var held = p.withheld || [];
     if (held.length) {
       var det = el("details", { "class": "withheld", open: held.length <= 3 });
