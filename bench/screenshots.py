@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/screenshots.py                 # all of them
     .venv/bin/python bench/screenshots.py --only session  # one page kind (session, builder, ruling)
+    .venv/bin/python bench/screenshots.py --games --out DIR # every game: session (sheet open, folded), a dialog
 
 Headless Debian Chromium (/usr/bin/chromium; Japanese drawn with fonts-noto-cjk) against the app started as
 bench/a11y.py starts it, holding what tests/browser/axe_pages.prepare stores (a session of every game ending on an
@@ -66,10 +67,39 @@ def _search_thv(page, base, stored):
 
 PAGES = {"session": _session, "builder": _builder, "ruling": _ruling, "search": _search, "search_thv": _search_thv}
 
+# --games (issue 40): every game's session page with its decision sheet open and folded, and a dialog of its
+# builder, the one each game's judges open most (opcg a card added to the hand, the kaiun games a player, los and thv a card)
+DIALOGS = {"opcg": "#board-drawing button[data-act=add][data-path='players.p1.hand']",
+           "kaiun": "#board-drawing .player-edit", "kaiun-multi": "#board-drawing .player-edit",
+           "los": "#board-drawing button.card-edit", "thv": "#board-drawing button.card-edit"}
+
+
+def game_shots(page, base, stored, game):
+    """(name, what to do) for one game: the shots are taken after each."""
+    def session():
+        page.goto(f"{base}/sessions/{stored['sessions'][game]}")
+        page.wait_for_selector("#decision.open")
+
+    def folded():
+        page.click("#hand-fold")
+
+    def dialog():
+        page.goto(f"{base}/board/{game}")
+        page.wait_for_selector("#board-drawing .player")
+        page.locator(DIALOGS[game]).first.click()
+        page.wait_for_selector("#edit-dialog[open]")
+
+    yield f"session-{game}", session
+    if page.viewport_size["width"] < 1000:
+        yield f"session-{game}-folded", folded
+    yield f"dialog-{game}", dialog
+
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", choices=list(PAGES))
+    ap.add_argument("--games", action="store_true", help="every game's session page (sheet open and folded) and a "
+                                                         "builder dialog, instead of the three pages")
     ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args(argv)
     from a11y import ARGS, CHROMIUM, serve
@@ -83,6 +113,21 @@ def main(argv=None) -> int:
         stored = prepare(base, corpus)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if args.games:
+                from tests.browser.axe_pages import GAMES
+                for width, height in SIZES.items():
+                    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP")
+                    page = ctx.new_page()
+                    for game in GAMES:
+                        for name, go in game_shots(page, base, stored, game):
+                            go()
+                            page.wait_for_timeout(300)
+                            path = out / f"{name}-{width}.png"
+                            page.screenshot(path=str(path))
+                            print(path)
+                    ctx.close()
+                browser.close()
+                return 0
             for name, go in PAGES.items():
                 if args.only and name != args.only:
                     continue

@@ -23,7 +23,9 @@ search box and lets the driver tap towards the clause until the clause's text is
 What it counts (class Walk; every driver action goes through it):
   taps     a click, an Enter, or one typed field (however many characters). A choice in a <select> is
            2 taps (open the picker, pick), as on a phone. Typing is one tap per field, its characters are
-           counted apart.
+           counted apart. For a keyboard driver (`--driver keyboard`) a tap is one key press: every Tab,
+           Enter or shortcut key, and one typed field.
+  tabs     of those, the Tab presses (a keyboard driver's way from one control to the next)
   chars    characters typed (a Japanese word counts its characters; the IME's conversion taps are not counted)
   scroll   px scrolled to bring the next control (or the thing to read) into view: the control's distance
            from the viewport when it is off-screen, scrolled with scrollIntoView({block: "nearest"}), the
@@ -163,7 +165,7 @@ class Walk:
 
     def mark(self, name: str) -> None:
         """A point in the walk: the totals so far are kept under `name` (build, steps, typed …)."""
-        self.marks[name] = {"taps": self.taps, "chars": self.chars, "scroll": self.scroll,
+        self.marks[name] = {"taps": self.taps, "tabs": self.tabs, "chars": self.chars, "scroll": self.scroll,
                             "seconds": round(self.elapsed(), 3)}
 
     @contextmanager
@@ -219,6 +221,21 @@ class Walk:
         loc.set_checked(on)
         self._log("check", what, 1, 0, px)
 
+    def key(self, key: str, what: str = "") -> None:
+        """One key pressed where the focus is (a keyboard driver: Tab, Enter, a shortcut). Nothing is focused for
+        it: the page's own focus order decides where the key lands."""
+        self.page.keyboard.press(key)
+        self._log("key", what or key, 1, 0, 0)
+
+    def type_here(self, text: str, what: str = "") -> None:
+        """Text typed into the focused field: one typed field (its characters counted apart), as `fill`."""
+        self.page.keyboard.insert_text(text)
+        self._log("type", what, 1, len(text), 0)
+
+    @property
+    def tabs(self) -> int:
+        return sum(1 for a in self.actions if a.kind == "key" and a.what.split(" ")[0] in ("Tab", "Shift+Tab"))
+
     def look(self, target, what: str = "") -> None:
         loc = self._loc(target)
         px = self._reach(loc)
@@ -226,7 +243,7 @@ class Walk:
 
     def summary(self) -> dict:
         secs = round(self.elapsed(), 2)
-        return {"taps": self.taps, "chars": self.chars, "scroll_px": self.scroll, "seconds": secs,
+        return {"taps": self.taps, "tabs": self.tabs, "chars": self.chars, "scroll_px": self.scroll, "seconds": secs,
                 "person_s": round(self.taps * TAP_S + self.chars * CHAR_S, 1)}
 
 
@@ -380,7 +397,7 @@ def run_case(driver, page, base: str, case: Case, shots: bool, label: str) -> di
 
 
 def phases(w: Walk) -> dict:
-    out, prev = {}, {"taps": 0, "chars": 0, "scroll": 0, "seconds": 0.0}
+    out, prev = {}, {"taps": 0, "tabs": 0, "chars": 0, "scroll": 0, "seconds": 0.0}
     for name in ("build", "steps", "save"):
         m = w.marks.get(name)
         if m is None:
@@ -548,7 +565,7 @@ def run_question(driver, page, base: str, q: dict, max_taps: int = 4) -> dict:
 
 
 # ---- report ------------------------------------------------------------------------------------------
-KEYS = ("taps", "chars", "scroll_px", "seconds", "person_s")
+KEYS = ("taps", "tabs", "chars", "scroll_px", "seconds", "person_s")
 
 
 def median_of(runs: list[dict], keys=KEYS) -> dict:
@@ -586,14 +603,16 @@ def table(results: dict) -> str:
     for width, block in results["widths"].items():
         lines.append(f"\n{results['driver']} at {width}px — median of {results['runs']} runs "
                      f"(load average {results['loadavg_before'][0]:.1f} before, {results['loadavg_after'][0]:.1f} after)")
-        lines.append(f"{'game':<12} {'taps':>5} {'(build/steps/save)':>19} {'chars':>6} {'scroll px':>10} "
-                     f"{'(build/steps/save)':>22} {'robot s':>8} {'person s':>9}  ok")
+        lines.append(f"{'game':<12} {'taps':>5} {'(build/steps/save)':>19} {'tabs':>5} {'(build/steps/save)':>19} "
+                     f"{'chars':>6} {'scroll px':>10} {'(build/steps/save)':>22} {'robot s':>8} {'person s':>9}  ok")
         for c in block["cases"]:
             m, ph = c["median"], c.get("phases") or {}
             split = "/".join(str(ph.get(k, {}).get("taps", "-")) for k in ("build", "steps", "save"))
             split_px = "/".join(str(ph.get(k, {}).get("scroll", "-")) for k in ("build", "steps", "save"))
+            split_tabs = "/".join(str(ph.get(k, {}).get("tabs", "-")) for k in ("build", "steps", "save"))
             ok = "yes" if not any(r["problems"] for r in c["runs"]) else "NO"
-            lines.append(f"{c['game']:<12} {m['taps']:>5} {split:>19} {m['chars']:>6} {m['scroll_px']:>10} "
+            lines.append(f"{c['game']:<12} {m['taps']:>5} {split:>19} {m['tabs']!s:>5} {split_tabs:>19} "
+                         f"{m['chars']:>6} {m['scroll_px']:>10} "
                          f"{split_px:>22} {m['seconds']:>8} {m['person_s']:>9}  {ok}")
         lines.append(f"\n{'question':<40} {'taps':>5}  after typing: {'listed':>6} {'text':>5} {'page':>5} "
                      f"{'scroll px':>10} {'robot s':>8} {'person s':>9}")

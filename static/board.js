@@ -351,6 +351,7 @@
         if (param) row.appendChild(param);
         if (c.rule) row.appendChild(ruleLink(c.rule));
         row.dataset.value = JSON.stringify(c.value);
+        if (c.when) row.dataset.when = JSON.stringify(c.when);   // offered only to a card of that kind
         fs.appendChild(row);
       });
       if (!isList && !opts.required) {
@@ -413,6 +414,29 @@
         input.value = (value || []).join(", ");
         wrap.dataset.kind = "list";
         wrap.dataset.itemType = typeOf(deref(s.items || {}), (value || [])[0]);
+      } else if (t === "object" && scalarParts(s)) {
+        // an object of a few numbers (kaiun 運値の修正): one number box each, never JSON to type
+        input = el("fieldset", "picker parts");
+        input.appendChild(el("legend", "sr", caption));
+        var order = hints.field_order || [];   // the schema's order (the page's JSON sorts keys)
+        Object.keys(s.properties).sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); }).forEach(function (k) {
+          var ps = deref(s.properties[k]);
+          var lab = el("label", "choice-label part", labelFor(k, ps) + " ");
+          var box = document.createElement("input");
+          var pt = typeOf(ps);
+          box.type = pt === "integer" || pt === "number" ? "number" : "text";
+          if (box.type === "number") { box.inputMode = "numeric"; box.step = pt === "integer" ? "1" : "any"; }
+          if (typeof ps.minimum === "number") box.min = ps.minimum;
+          if (typeof ps.maximum === "number") box.max = ps.maximum;
+          box.dataset.part = k;
+          box.dataset.type = pt;
+          var v0 = (value || {})[k];
+          box.value = v0 === undefined || v0 === null ? "" : v0;
+          lab.appendChild(box);
+          input.appendChild(lab);
+        });
+        wrap.dataset.kind = "object";
+        wrap.dataset.had = value === undefined ? "" : "1";
       } else if (t === "object" || t === "array") {
         input = document.createElement("textarea");
         input.rows = 3;
@@ -426,14 +450,44 @@
         wrap.dataset.kind = "string";
       }
       input.id = id;
-      input.name = key;
+      if (wrap.dataset.kind !== "object") input.name = key;
       input.setAttribute("aria-describedby", described);
       if (wrap.dataset.kind === "boolean") { lab2.insertBefore(input, lab2.firstChild); lab2.insertBefore(document.createTextNode(" "), lab2.childNodes[1]); }
       else wrap.appendChild(input);
     }
     if (hintEl) wrap.appendChild(hintEl);
     wrap.appendChild(err);
+    if (s["x-when"]) wrap.dataset.when = JSON.stringify(s["x-when"]);   // a field only some kinds of card have
     return wrap;
+  }
+  function scalarParts(s) {
+    var props = s.properties || {};
+    var keys = Object.keys(props);
+    return keys.length > 0 && keys.length <= 4 && keys.every(function (k) {
+      var t = typeOf(deref(props[k]));
+      return t === "integer" || t === "number" || t === "string";
+    });
+  }
+  // Fields and choices the card's kind does not have are hidden (and not read): the dialog shows one control per
+  // fact, following the kind as the judge changes it (opcg: a キャラ's カウンター number, an イベント's 【カウンター】).
+  function kindValue(key) {
+    var wrap = fieldWraps().filter(function (w) { return w.dataset.key === key; })[0];
+    var v;
+    try { v = wrap ? readField(wrap) : undefined; } catch (e) { v = undefined; }
+    if (v === undefined && current && current.schema) {
+      var d = deref(child(current.schema, key));
+      v = getAt(current.kept || {}, key);
+      if (v === undefined && "default" in d) v = d.default;
+    }
+    return v;
+  }
+  function holds(when) {
+    return Object.keys(when).every(function (k) { return when[k].indexOf(kindValue(k)) >= 0; });
+  }
+  function applyWhen() {
+    dialog.querySelectorAll("[data-when]").forEach(function (node) {
+      node.hidden = !holds(JSON.parse(node.dataset.when));
+    });
   }
   function FieldError(key, message) { this.key = key; this.message = message; }
   function readField(wrap) {
@@ -442,7 +496,7 @@
       var out = JSON.parse(wrap.dataset.extra || "[]");
       wrap.querySelectorAll(".choice").forEach(function (row) {
         var box = row.querySelector("input[type=checkbox]");
-        if (!box || !box.checked) return;
+        if (!box || !box.checked || row.hidden) return;
         var v = JSON.parse(box.value);
         var param = row.querySelector("input.param");
         if (param) {
@@ -453,6 +507,18 @@
         out.push(v);
       });
       return out.length || wrap.dataset.had ? out : undefined;
+    }
+    if (k === "object") {
+      var obj = {}, any = false;
+      wrap.querySelectorAll("input[data-part]").forEach(function (box) {
+        var raw = box.value.trim();
+        if (raw === "") return;
+        var isInt = box.dataset.type === "integer";
+        if (isInt && !/^-?\d+$/.test(raw)) throw new FieldError(key, "整数を入力してください");
+        obj[box.dataset.part] = box.type === "number" ? (isInt ? parseInt(raw, 10) : Number(raw)) : raw;
+        any = true;
+      });
+      return any || wrap.dataset.had ? obj : undefined;
     }
     if (k === "one") {
       var on = wrap.querySelector("input[type=radio]:checked");
@@ -597,12 +663,14 @@
         opts.id = { hint: "空欄なら自動で付けます（盤面の中で重ならないもの）" };
         addFields(keys, schema, value, main, opts);
       }
+      applyWhen();
       current.before = current.scalar ? clone(value) : readAll();
       var inList = mode === "edit" && Array.isArray(getAt(board, parentOf(path).parent));
       var present = mode === "edit" && !slot;
       del.hidden = !(inList ? present : present && !current.scalar);
       if (inList && present) moveFields(path);
     }
+    applyWhen();
     current.before = current.before === undefined ? readAll() : current.before;
     moreDetails.hidden = !moreBox.childNodes.length;
     if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
@@ -639,6 +707,7 @@
   function readAll() {
     var out = {};
     fieldWraps().forEach(function (w) {
+      if (w.hidden) return;   // a field this kind of card does not have
       var v = readField(w);
       if (v !== undefined) out[w.dataset.key] = v;
     });
@@ -818,6 +887,7 @@
       errBox.textContent = err.message || "通信に失敗しました";
     });
   });
+  dialog.addEventListener("change", function () { if (current) applyWhen(); });
   dialog.addEventListener("close", function () {
     if (dialog.returnValue !== "done" && current && current.opener && document.body.contains(current.opener)) current.opener.focus();
     dialog.returnValue = "";

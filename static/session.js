@@ -62,6 +62,7 @@
     sec.textContent = "";
     sec.classList.toggle("open", !!p);
     if (hand) hand.classList.toggle("has-decision", !!p);
+    if (handBody && handBody.hidden) setFolded(true);   // the folded line says whether a decision waits
     if (!p) {
       sec.removeAttribute("aria-labelledby");
       sec.setAttribute("aria-label", "決定");
@@ -84,6 +85,7 @@
       opts.appendChild(el("button", { type: "submit", name: "value", value: JSON.stringify(o.value) }, o.label));
     });
     form.appendChild(opts);
+    form.appendChild(el("a", { "class": "skip to-save", href: "#save" }, "この裁定の保存へ"));
     var held = p.withheld || [];
     if (held.length) {
       var det = el("details", { "class": "withheld", open: held.length <= 3 });
@@ -364,6 +366,7 @@
   // ---- keyboard ----------------------------------------------------------------------------------------------------
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    if (e.key === "Escape" && pop && !pop.hidden) { hidePop(); return; }
     var t = e.target;
     var tag = t && t.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return;
@@ -374,6 +377,8 @@
     } else if (e.key === "u" || e.key === "U") {
       var undo = document.getElementById("undo");
       if (undo && !undo.disabled && !busy) { e.preventDefault(); undo.click(); }
+    } else if (e.key === "f" || e.key === "F") {
+      if (toggleFold()) e.preventDefault();   // the sheet folds to one line, or opens again
     } else if (e.key === "Escape") {
       hidePop();
     }
@@ -392,10 +397,36 @@
   function setFolded(folded) {
     if (!fold || !handBody) return;
     handBody.hidden = folded;
+    hand.classList.toggle("folded", folded);
     fold.setAttribute("aria-expanded", folded ? "false" : "true");
-    fold.textContent = folded ? "ひらく" : "たたむ";
+    // folded, the one line still says that a decision waits
+    fold.textContent = folded ? (hand.classList.contains("has-decision") ? "ひらく（決定あり）" : "ひらく") : "たたむ";
   }
-  if (fold) fold.addEventListener("click", function () { setFolded(!handBody.hidden); });
+  function toggleFold() {
+    if (!fold || !handBody || getComputedStyle(fold).display === "none") return false;
+    setFolded(!handBody.hidden);
+    return true;
+  }
+  if (fold) fold.addEventListener("click", toggleFold);
+  // a field the judge moves to below the sheet (the save form's title) scrolls up into view above it; CSS's
+  // scroll-padding covers the browser's own scrolling, this the focus that lands behind the sheet regardless
+  document.addEventListener("focusin", function (e) {
+    var t = e.target;
+    if (!hand || !t || !t.getBoundingClientRect || hand.contains(t) || getComputedStyle(hand).position !== "fixed") return;
+    var r = t.getBoundingClientRect();
+    var top = hand.getBoundingClientRect().top;
+    if (r.bottom > top - 4) window.scrollBy(0, r.bottom - top + 12);
+  });
+  // the skip link from the trace: straight to the title of the save form
+  live.addEventListener("click", function (e) {
+    var skip = e.target.closest && e.target.closest("a.to-save");
+    var title = document.querySelector("#save input[name=title]");
+    if (!skip || !title) return;
+    e.preventDefault();
+    var box = document.getElementById("save");
+    if (box) box.open = true;
+    title.focus();
+  });
   // on a phone, the sheet folds while the judge fills in an adjustment (a new decision unfolds it)
   var adjustBox = document.getElementById("adjust");
   if (adjustBox && fold) adjustBox.addEventListener("toggle", function () {
@@ -563,12 +594,25 @@
     var a = hoverTarget(e);
     if (a) showClause(a, a.dataset.clause);
   });
+  // focus leaving a clause id or its ? button closes its text (a keyboard user is not left with it open)
   document.addEventListener("focusout", function (e) {
-    if (hoverTarget(e)) hideTimer = setTimeout(hidePop, 250);
+    var info = e.target.closest && e.target.closest("button.clause-info");
+    if (hoverTarget(e) || info) {
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(function () {
+        var now = document.activeElement;
+        var still = now && now.closest && now.closest("a.clause[data-clause], button.clause-info");
+        if (!still || still.dataset.clause !== pop.dataset.clause) hidePop();
+      }, 150);
+    }
   });
   document.addEventListener("click", function (e) {
     if (pop && !pop.hidden && !pop.contains(e.target) && !(e.target.closest && e.target.closest(".clause-info"))) hidePop();
   });
+
+  // a page that opens on a decision starts there, as after every action (one Tab to its first option)
+  var opened = document.querySelector("#decision.open");
+  if (opened && api && !location.hash && document.activeElement === document.body) opened.focus({ preventScroll: true });
 
   var selected = $(".entry.selected", live);
   if (selected) highlight(selected, true);

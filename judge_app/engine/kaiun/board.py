@@ -10,6 +10,7 @@ Two players here; `kaiun_multi.board` builds its 3–5 player table from these p
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from judge_app.engine.kaiun.phases import PHASES
 from judge_app.engine.trace import BoardError
@@ -184,6 +185,16 @@ def new_game_board(rng: random.Random) -> dict:
 def card_label(card: dict) -> str:
     return (f"「{card['name']}」（{card['janken']} 運値{card['unchi_kachi']}/{card['unchi_aiko_make']}"
             f" コスト{card['cost']}）")
+
+
+def choice_labels(cards: list[dict], zone: str) -> list[str]:
+    """A card label per card of a zone, for the buttons a player picks from: a card of unknown content is named by
+    its place, and two cards that read the same are told apart by their place (a judge sees which button is which)."""
+    labels = [f"{zone}の{i}枚目（内容不明のカード）" if c.get("filler") else card_label(c)
+              for i, c in enumerate(cards, 1)]
+    seen = Counter(labels)
+    return [f"{lab}（{zone}の{i}枚目）" if seen[lab] > 1 and not c.get("filler") else lab
+            for i, (lab, c) in enumerate(zip(labels, cards), 1)]
 
 
 # ---- the mid-game board a judge starts from (docs/notation.md) ------------------------------------------

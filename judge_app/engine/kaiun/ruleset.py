@@ -191,7 +191,8 @@ class KaiunRuleset(KaiunEffects, Ruleset):
                                 cites=(place_rule,))
                     continue
                 choices[p] = yield g.ask(p, "バトルエリアに裏向きで置くカードを選んでください",
-                                         [(c["id"], kb.card_label(c)) for c in pl["hand"]], place_rule,
+                                         list(zip([c["id"] for c in pl["hand"]], kb.choice_labels(pl["hand"], "手札"))),
+                                         place_rule,
                                          withheld=self.keep_withheld(place_rule))
             else:
                 if not pl["hand"]:
@@ -200,8 +201,9 @@ class KaiunRuleset(KaiunEffects, Ruleset):
                 current = pl["battle_area"][0]
                 choices[p] = yield g.ask(
                     p, f"表向きの{kb.card_label(current)}をそのままにするか、入れ替えるかを選んでください",
-                    [("keep", "何もしない")] + [(c["id"], f"入れ替えて{kb.card_label(c)}を裏向きで置く")
-                                                for c in pl["hand"]], choose_rule)
+                    [("keep", "何もしない")] + [(c["id"], f"入れ替えて{lab}を裏向きで置く")
+                                                for c, lab in zip(pl["hand"], kb.choice_labels(pl["hand"], "手札"))],
+                    choose_rule)
         # 1-3-4: players asked to choose at the same time choose at the same time
         together = ("kaiun:1-3-4",) if len(choices) > 1 else ()
         for p, choice in choices.items():

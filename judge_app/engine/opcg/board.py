@@ -22,8 +22,20 @@ KEYWORD_RULES = {"ブロッカー": "opcg:10-1-4", "速攻": "opcg:10-1-1", "ダ
                  "バニッシュ": "opcg:10-1-3", "トリガー": "opcg:10-1-5", "カウンター": "opcg:10-2-4", "メイン": "opcg:10-2-3"}
 
 
-def _choices(values, rule, label=lambda v: v) -> list[dict]:
-    return [{"value": v, "label": label(v), "rule": rule(v) if callable(rule) else rule} for v in values]
+def _choices(values, rule, label=lambda v: v, when=None) -> list[dict]:
+    """Each value with its label and clause; `when` (value -> {field: [values]}) offers a value only to a card whose
+    field holds one of those (the builder's dialog)."""
+    out = []
+    for v in values:
+        c = {"value": v, "label": label(v), "rule": rule(v) if callable(rule) else rule}
+        if when and when(v):
+            c["when"] = when(v)
+        out.append(c)
+    return out
+
+
+# 【メイン】【カウンター】 are event cards' keywords (10-2-3-1, 10-2-4-1)
+EVENT_ONLY = {"メイン": {"category": ["イベント"]}, "カウンター": {"category": ["イベント"]}}
 
 
 CARD_SCHEMA = {
@@ -38,12 +50,15 @@ CARD_SCHEMA = {
         "number": {"type": "string", "maxLength": 40, "title": "カードナンバー", "description": "カードナンバー (5-1-2-3)"},
         "cost": {"type": "integer", "minimum": 0, "maximum": 99, "title": "コスト"},
         "power": {"type": "integer", "minimum": 0, "maximum": 99000, "title": "パワー"},
-        "counter": {"type": "integer", "minimum": 0, "maximum": 99000, "title": "カウンター"},
+        # a キャラ's カウンター is a number (7-1-3-2-1), an イベント's is the keyword 【カウンター】 (7-1-3-2-2): the
+        # builder's dialog shows the one the card's kind has (x-when, an annotation validators ignore)
+        "counter": {"type": "integer", "minimum": 0, "maximum": 99000, "title": "カウンター",
+                    "x-when": {"category": ["キャラ"]}},
         "life": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（リーダーカードに書かれた値）"},
         "colors": {"type": "array", "items": {"enum": COLOURS}, "uniqueItems": True, "maxItems": 6, "title": "色",
                    "x-choices": _choices(COLOURS, "opcg:2-3-3")},
         "keywords": {"type": "array", "items": {"enum": KEYWORDS}, "uniqueItems": True, "title": "キーワード効果",
-                     "x-choices": _choices(KEYWORDS, KEYWORD_RULES.get, lambda k: f"【{k}】")},
+                     "x-choices": _choices(KEYWORDS, KEYWORD_RULES.get, lambda k: f"【{k}】", EVENT_ONLY.get)},
         "rested": {"type": "boolean", "title": "レスト", "description": "カードがレスト（横向き）になっている"},
         "don": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "付与されたドン!!",
                 "description": "このカードに付与されているドン!!の枚数（ドン!!デッキから取ります）"},
@@ -55,7 +70,8 @@ CARD_SCHEMA = {
 def _offering(schema: dict, keywords: list[str], **more) -> dict:
     """CARD_SCHEMA for one kind of card whose keyword picker offers only `keywords`: the enum is the same, so a
     board that already carries another keyword is accepted and the dialog keeps it as it is."""
-    kw = {**schema["properties"]["keywords"], "x-choices": _choices(keywords, KEYWORD_RULES.get, lambda k: f"【{k}】")}
+    kw = {**schema["properties"]["keywords"], "x-choices": _choices(keywords, KEYWORD_RULES.get, lambda k: f"【{k}】",
+                                                                    EVENT_ONLY.get)}
     return {**schema, "properties": {**schema["properties"], "keywords": kw}, **more}
 
 
@@ -64,6 +80,11 @@ def _offering(schema: dict, keywords: list[str], **more) -> dict:
 CHARACTER_KEYWORDS = [k for k in KEYWORDS if k not in ("メイン", "カウンター")]
 LEADER_KEYWORDS = [k for k in CHARACTER_KEYWORDS if k not in ("トリガー", "速攻")]
 CHARACTER_SCHEMA = _offering(CARD_SCHEMA, CHARACTER_KEYWORDS)
+# a card out of play (hand, deck, trash, life) is neither rested nor given DON!! (DON!! are given to a leader or a
+# character, 6-5-5-1; レスト and アクティブ are how a card in play lies, 4-4-1, and 6-2-4 makes active only the cards
+# in the leader, character, stage and cost areas): its dialog does not offer them; a stage card takes no DON!!
+OFF_FIELD_SCHEMA = {**CARD_SCHEMA, "x-hidden": ["rested", "don", "played_this_turn"]}
+STAGE_SCHEMA = {**CARD_SCHEMA, "x-hidden": ["don"]}
 
 PLAYER_SCHEMA = {
     "type": "object",
@@ -75,13 +96,13 @@ PLAYER_SCHEMA = {
         # that still carries them is accepted as before)
         "leader": _offering(CARD_SCHEMA, LEADER_KEYWORDS, title="リーダー", **{"x-hidden": ["category", "cost", "counter"]}),
         "characters": {"type": "array", "items": CHARACTER_SCHEMA, "maxItems": 5, "title": "キャラクターエリア"},
-        "stage": {"oneOf": [{"type": "null"}, CARD_SCHEMA], "title": "ステージエリア"},
-        "hand": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "手札"},
-        "deck": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "デッキ", "description": "index 0 がデッキの一番上"},
+        "stage": {"oneOf": [{"type": "null"}, STAGE_SCHEMA], "title": "ステージエリア"},
+        "hand": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "手札"},
+        "deck": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "デッキ", "description": "index 0 がデッキの一番上"},
         "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
                        "description": "内容を問わないデッキの枚数（deck の下に足す）"},
-        "trash": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "トラッシュ"},
-        "life": {"type": "array", "items": CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "ライフ", "description": "index 0 がライフの一番上"},
+        "trash": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "トラッシュ"},
+        "life": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "ライフ", "description": "index 0 がライフの一番上"},
         "life_count": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（内容不明の枚数）"},
         "hand_count": {"type": "integer", "minimum": 0, "maximum": 100, "title": "手札（内容不明の枚数）"},
         "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "ドン!!デッキ",

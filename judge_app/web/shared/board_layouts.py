@@ -77,6 +77,8 @@ VALUE_LABELS: dict[str, dict] = {
              "spell": "スペル", "command": "コマンド"},
     "state": {"active": "アクティブ", "sleep": "スリープ"},
     "battle_result": {"win": "勝ち", "lose": "負け", "draw": "引き分け"},
+    # 開運コロシアム's defeat conditions (1-2-2-1, 1-2-2-2), in the rulebook's words
+    "defeat": {"battle": "バリア0枚でバトルに敗北した（1-2-2-1）", "refresh": "バリア0枚でリフレッシュを行った（1-2-2-2）"},
 }
 
 
