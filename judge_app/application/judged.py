@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge_app.engine import Game, TraceEntry
+from judge_app.engine.game import adjustment_words
 
 UNTIL_WORDS = {"step": "1 ステップ", "decision": "次の決定まで", "phase": "フェイズの終わりまで",
                "turn": "ターンの終わりまで", "end": "ゲームの終わりまで"}
@@ -46,12 +47,12 @@ class JudgedGame(Game):
         self.marks.append((start, adjustment_words(self.ruleset, body)))
         return entry
 
-
-def adjustment_words(ruleset, body: dict) -> str:
-    if body.get("op") == "effect":
-        return f"効果「{body.get('label') or 'カードの効果'}」"
-    spec = next((a for a in ruleset.offered_adjustments() if a.op == body.get("op")), None)
-    return f"調整「{spec.label if spec else body.get('op')}」"
+    def attempt(self, item: dict) -> TraceEntry | None:
+        start = len(self.trace)
+        entry = super().attempt(item)
+        if entry is not None:   # refused: an item of its own (allowed, it was marked as the answer it became)
+            self.marks.append((start, f"試す{entry.action}"))
+        return entry
 
 
 def _is_answer(item: Any) -> bool:
@@ -94,6 +95,11 @@ def undo_step(g: Game) -> UndoStep | None:
 def _plain_words(g: Game, item: dict) -> str:
     if "step" in item:
         return UNTIL_WORDS.get(item["step"], str(item["step"]))
+    if "try" in item:
+        tried = item["try"]
+        if isinstance(tried, dict) and isinstance(tried.get("adjust"), dict):
+            return f"試す{adjustment_words(g.ruleset, tried['adjust'])}"
+        return f"試す「{tried}」"
     if "adjust" in item:
         return adjustment_words(g.ruleset, item["adjust"] if isinstance(item["adjust"], dict) else {})
     return f"回答「{item.get('value')}」"
