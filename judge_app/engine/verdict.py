@@ -19,40 +19,14 @@ of its zones and fields as `verdict_words` (a `Words`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from judge_app.engine.game import Game
 from judge_app.engine.trace import TraceEntry
+from judge_app.engine.verdict_words import Words
 
 ANSWERS = ("はい", "いいえ", "結果")
 MAX_CHANGES = 12   # a short list: the rest is counted, and the trace below holds all
-
-
-@dataclass(frozen=True)
-class Words:
-    """A game's words for the verdict. `zones`: a player's card zones (path key → name); `counted`: the zones
-    whose size is itself news (ライフ); `fields`: a player's scalar fields; `card_fields`: the card fields worth
-    saying (key → name), `values`: how a value reads (("rested", True) → "レスト"); `shared`: top-level fields."""
-    zones: dict = field(default_factory=dict)
-    counted: tuple = ()
-    fields: dict = field(default_factory=dict)
-    card_fields: dict = field(default_factory=dict)
-    values: dict = field(default_factory=dict)
-    shared: dict = field(default_factory=dict)
-
-    def value(self, key: str, v: Any) -> str:
-        if (key, v) in self.values:
-            return self.values[(key, v)]
-        if v is None:
-            return "なし"
-        if isinstance(v, bool):
-            return "はい" if v else "いいえ"
-        if isinstance(v, dict):
-            return "、".join(f"{k} {self.value(k, x)}" for k, x in v.items()) or "なし"
-        if isinstance(v, list):
-            return "、".join(str(x) for x in v) or "なし"
-        return str(v)
 
 
 def judge_items(answers: list) -> list[int]:
@@ -149,11 +123,22 @@ def changes(entries: list[TraceEntry], words: Words) -> tuple[list[dict], int]:
             if key in words.counted and index is None:
                 n0, n1 = len(before) if isinstance(before, list) else 0, len(after) if isinstance(after, list) else 0
                 out.append(_item(f"{player} の{words.zones[key]} {n0} → {n1}", e))
-        elif key in words.fields and index is None and before != after:
-            out.append(_item(f"{player} の{words.fields[key]} {words.value(key, before)} → {words.value(key, after)}", e))
+        elif index is None and before != after:
+            out.extend(_field(player, key, before, after, e, words))
     out.extend(_moves(diff, words, where_before, where_after, cards))
     out.sort(key=lambda c: c["seq"])
     return out[:MAX_CHANGES], max(0, len(out) - MAX_CHANGES)
+
+
+def _field(player: str, key: str, before: Any, after: Any, e: TraceEntry, words: Words) -> list[dict]:
+    """A player's field (p2 のライフ 3000 → 2800); a dict field key by key (`cost_area.rested`)."""
+    if isinstance(before, dict) or isinstance(after, dict):
+        b, a = before or {}, after or {}
+        return [o for k in dict.fromkeys([*b, *a]) if b.get(k) != a.get(k)
+                for o in _field(player, f"{key}.{k}", b.get(k), a.get(k), e, words)]
+    if key not in words.fields:
+        return []
+    return [_item(f"{player} の{words.fields[key]} {words.value(key, before)} → {words.value(key, after)}", e)]
 
 
 def _moves(diff: _Diff, words: Words, where_before: dict, where_after: dict, cards: dict) -> list[dict]:
@@ -173,7 +158,8 @@ def _moves(diff: _Diff, words: Words, where_before: dict, where_after: dict, car
             before = old.get(cid, {})
             for key, label in words.card_fields.items():
                 if before.get(key) != card.get(key):
-                    out.append(_item(f"{player} の{_name(card)} {label}: {words.value(key, before.get(key))} → "
+                    said = f"{label}: " if label else ""
+                    out.append(_item(f"{player} の{_name(card)} {said}{words.value(key, before.get(key))} → "
                                      f"{words.value(key, card.get(key))}", e))
     for cid, (player, zone) in where_before.items():
         if cid not in where_after:   # left for somewhere the window did not record as a zone
@@ -195,6 +181,16 @@ def result_words(winner: Any) -> str:
     if winner == "draw":
         return "引き分け"
     return f"{winner} の勝利" if winner else "ゲーム終了（勝者なし）"
+
+
+def _yes(window: list[TraceEntry], start: int, listed: list[dict]) -> str:
+    """「はい」 and what happened: the changes the last action made first, else the window's, else its last words."""
+    if listed:
+        ours = [c for c in listed if c["seq"] > start] or listed
+        return "はい。" + "、".join(c["text"] for c in ours[:3]) + "。"
+    if window:
+        return f"はい。{window[-1].message}"
+    return "はい。盤面のとおりです（まだ何も処理していません）。"
 
 
 def verdict(g: Game, window_end: int | None = None) -> dict:
@@ -227,10 +223,7 @@ def verdict(g: Game, window_end: int | None = None) -> dict:
     elif ending is not None:
         out["answer"], out["headline"] = "結果", f"結果: {result_words(g.state.winner)}（{ending.rule}）。"
     else:
-        out["answer"] = "はい"
-        said = next((e for e in reversed(window[start:]) if e.changes and e.kind not in ("timing",)), None) \
-            or (window[-1] if window else None)
-        out["headline"] = f"はい。{said.message}" if said else "はい。盤面のとおりです（まだ何も処理していません）。"
+        out["answer"], out["headline"] = "はい", _yes(window, start, listed)
     if ending is not None:
         out["result"] = {"winner": g.state.winner, "text": result_words(g.state.winner), "seq": ending.seq,
                          "rule": ending.rule, "cites": list(ending.cites)}

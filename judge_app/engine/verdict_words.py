@@ -1,0 +1,31 @@
+"""A game's words for its rulings' verdicts (engine/verdict.py): each ruleset sets `verdict_words` to one."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's words for the verdict. `zones`: a player's card zones (path key → name); `counted`: the zones
+    whose size is itself news (ライフ); `fields`: a player's scalar fields; `card_fields`: the card fields worth
+    saying (key → name), `values`: how a value reads (("rested", True) → "レスト"); `shared`: top-level fields."""
+    zones: dict = field(default_factory=dict)
+    counted: tuple = ()
+    fields: dict = field(default_factory=dict)
+    card_fields: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+    shared: dict = field(default_factory=dict)
+
+    def value(self, key: str, v: Any) -> str:
+        if (key, v) in self.values:
+            return self.values[(key, v)]
+        if v is None:
+            return "なし"
+        if isinstance(v, bool):
+            return "はい" if v else "いいえ"
+        if isinstance(v, dict):
+            return "、".join(f"{k} {self.value(k, x)}" for k, x in v.items()) or "なし"
+        if isinstance(v, list):
+            return "、".join(str(x) for x in v) or "なし"
+        return str(v)
