@@ -40,7 +40,9 @@ SCENARIO_SCHEMA: dict = {
                 "verdict": {    # what the ruling decided (issue 36): its answer and the clauses that decided it
                     "type": "object", "additionalProperties": False,
                     "properties": {"answer": {"enum": ["はい", "いいえ", "結果"]},
-                                   "rules": {"type": "array", "items": {"type": "string"}}},
+                                   "rules": {"type": "array", "items": {"type": "string"}},
+                                   # where the ruling's window ends (a trace entry's seq; default: engine/verdict.py)
+                                   "window": {"type": "integer", "minimum": 0}},
                 },
                 "withheld": {   # the final open decision withholds these, each by this clause
                     "type": "array",
@@ -115,11 +117,12 @@ def _attempt(game: Game, item: dict, i: int) -> str | None:
     return None
 
 
-def play_script(data: dict) -> tuple[Game, list[str]]:
+def play_script(data: dict, carry_on: str = "end") -> tuple[Game, list[str]]:
     """Replay a scenario's script (docs/scenarios.md): a bare value (or {value}) answers the next decision,
     running the rules up to it; {step: until} and {adjust: {...}} are applied as they stand; {try: V, refused:
     RULE} tries V, which must be refused by RULE (recorded as a `refused` trace entry), and goes on. Then the rules run on to the end or to a decision the
-    script leaves open. Returns the game and the attempts that were not refused as expected."""
+    script leaves open (`carry_on`: "end"; a ruling made from the file runs on only to the end of the turn, "turn").
+    Returns the game and the attempts that were not refused as expected."""
     ruleset = get_ruleset(data["game"])
     game = Game(ruleset, data["board"], data.get("seed", 0))
     failures: list[str] = []
@@ -138,12 +141,12 @@ def play_script(data: dict) -> tuple[Game, list[str]]:
         except EngineError as e:
             raise ScenarioError(f"answers[{i}]: {e.message}", f"answers[{i}]") from None
     if not game.finished and game.pending is None:
-        game.step("end")
+        game.step(carry_on)
     return game, failures
 
 
-def play_scenario(data: dict) -> Game:
-    return play_script(data)[0]
+def play_scenario(data: dict, carry_on: str = "end") -> Game:
+    return play_script(data, carry_on)[0]
 
 
 def named_clauses(game: Game) -> set[str]:
@@ -214,7 +217,8 @@ def run_scenario(source: str | Path | dict) -> dict:
     game, failures = play_script(data)
     failures += check_expect(game, data.get("expect") or {})
     if "verdict" in (data.get("expect") or {}):
-        failures += verdict_failures(verdict(game), data["expect"]["verdict"])
+        want = data["expect"]["verdict"]
+        failures += verdict_failures(verdict(game, want.get("window")), want)
     return {
         "game": data["game"], "title": data["title"], "trace": [e.to_json() for e in game.trace],
         "state": game.state.data, "winner": game.state.winner,

@@ -97,8 +97,8 @@
         li.appendChild(document.createTextNode(" "));
         li.appendChild(clauseLink(w.rule, w.rule_edition));
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("button", { type: "submit", name: "value", value: JSON.stringify(w.value), "class": "try",
-                                      "aria-label": "「" + w.label + "」を試す（できない理由を表示）" }, "試す"));
+        li.appendChild(el("button", { type: "submit", name: "try", value: JSON.stringify(w.value), "class": "try",
+                                      "aria-label": "「" + w.label + "」を試す（できないことをトレースに記録）" }, "試す"));
         ul.appendChild(li);
       });
       det.appendChild(ul);
@@ -299,8 +299,12 @@
     var value;
     try { value = JSON.parse(submitter ? submitter.value : "null"); } catch (err) { value = submitter.value; }
     var body = { decision: form.elements.decision.value, value: value };
+    if (submitter && submitter.classList.contains("try")) {
+      body["try"] = true;   // a withheld action tried: the refusal is recorded in the trace
+      return ["answer", body];
+    }
     var then = form.elements.then;
-    if (then && then.checked && !(submitter && submitter.classList.contains("try"))) body.then = "decision";
+    if (then && then.checked) body.then = "decision";
     return ["answer", body];
   }
 

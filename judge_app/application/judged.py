@@ -4,7 +4,8 @@ what one 元に戻す takes back, and the application layer can take back exactl
 
 **What one 元に戻す takes back: the last thing the judge did.** A tap on a step control is one item
 (`{"step": …}`), an adjustment one (`{"adjust": …}`), and an answer is its item together with the
-「次の決定まで」 that carried on from it (`{"decision", "value"}` then `{"step": "decision"}`): undone, the
+「次の決定まで」 that carried on from it (`{"decision", "value"}` then `{"step": "turn"}`, `{"step": "decision"}` in
+sessions stored before carrying on stopped at the turn's end): undone, the
 session is back at the decision, open, as the judge left it. The pairing is read from the list itself, so the stored
 four parts stay as they are (an answer followed by a tap on 次の決定まで reads the same, and is taken back the
 same way). A game that was not built as a JudgedGame (a scenario's) still undoes by the same reading; only its
@@ -79,7 +80,8 @@ def undo_step(g: Game) -> UndoStep | None:
     answers = g.answers
     if not answers:
         return None
-    items = 2 if (len(answers) >= 2 and answers[-1] == {"step": "decision"} and _is_answer(answers[-2])) else 1
+    carried = answers[-1] in ({"step": "decision"}, {"step": "turn"})   # an answer's carrying on (then)
+    items = 2 if (len(answers) >= 2 and carried and _is_answer(answers[-2])) else 1
     marks = getattr(g, "marks", None)
     if marks is None or len(marks) != len(answers):   # a plain Game (a scenario's script): no words kept
         return UndoStep(items, 0, _plain_words(g, answers[-items]))

@@ -98,6 +98,9 @@ class RulingRecord:
     created: float
     editions: dict = field(default_factory=dict)   # {doc key: edition version} it was made under
     hidden: bool = False
+    question: str = ""                # the judge's question, in the judge's words
+    window_end: int | None = None     # the seq where its window ends, when the judge moved it
+    headline: str = ""                # its verdict's headline as saved ('' before migration 0004)
 
 
 def _dumps(value: Any, field: str = "body") -> str:
@@ -250,7 +253,8 @@ class Store:
 
     # ---- rulings ----------------------------------------------------------------
     def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
-                    editions: dict | None = None) -> RulingRecord:
+                    editions: dict | None = None, question: str = "", window_end: int | None = None,
+                    headline: str = "") -> RulingRecord:
         board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
         self._fits(board_json, answers_json)
         _check_seed(seed)
@@ -263,8 +267,10 @@ class Store:
                     break
             c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
                                              answers=answers_json, title=title, note=note, created=now,
-                                             editions=_dumps(editions, "editions")))
-        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions)
+                                             editions=_dumps(editions, "editions"), question=question,
+                                             window_end=window_end, headline=headline))
+        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions, False, question,
+                            window_end, headline)
 
     def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
         """The ruling; a hidden one reads as NotFound unless `include_hidden`."""
@@ -284,6 +290,15 @@ class Store:
             q = q.where(rulings.c.hidden == (true() if hidden else false()))
         with self._read() as c:
             return [_ruling(r) for r in c.execute(q).mappings()]
+
+    def set_window(self, slug: str, window_end: int | None, headline: str) -> None:
+        """Move where a ruling's window ends (None: back to the default), with the headline its verdict has now;
+        NotFound when there is no such ruling."""
+        with self.transaction() as c:
+            done = c.execute(update(rulings).where(rulings.c.slug == slug).values(window_end=window_end,
+                                                                                  headline=headline))
+            if done.rowcount == 0:
+                raise NotFound(slug)
 
     def set_hidden(self, slug: str, hidden: bool) -> bool:
         """Hide a ruling (off the list and its page, the row kept) or show it again. Returns whether it changed;
@@ -305,7 +320,8 @@ class Store:
 
 def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
-                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]))
+                        row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]),
+                        row["question"] or "", row["window_end"], row["headline"] or "")
 
 
 def _editions(raw: str | None) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text, false
 
 # The newest file in migrations/versions: a database stamped with it needs no Alembic at start-up.
-NEWEST_REVISION = "0003"
+NEWEST_REVISION = "0004"
 
 metadata = MetaData()
 sessions = Table(
@@ -38,6 +38,12 @@ rulings = Table(
     Column("editions", Text, nullable=False, server_default="{}"),
     # Taken off the list and its page by `judge-app rulings hide`, the row kept (migration 0003).
     Column("hidden", Boolean, nullable=False, server_default=false()),
+    # The judge's question in the judge's words, and the seq of the trace entry where the ruling's window ends
+    # when the judge moved it (null: the default window, engine/verdict.py), and the verdict's headline as saved
+    # (for the list). Added by migration 0004.
+    Column("question", Text, nullable=False, server_default=""),
+    Column("window_end", Integer, nullable=True),
+    Column("headline", Text, nullable=False, server_default=""),
 )
 Index("rulings_created", rulings.c.created.desc())
 Index("sessions_updated", sessions.c.updated)   # idle-session expiry and `judge-app db prune` (0003)
