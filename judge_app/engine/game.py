@@ -173,7 +173,8 @@ class Game:
             except Refused as e:
                 refusal = e
             held = pending.withheld_of(tried)
-            action, player, cites = f"「{held.label}」", pending.player, (pending.rule,)
+            label = held.label if held.label.startswith("「") and held.label.endswith("」") else f"「{held.label}」"
+            action, player, cites = label, pending.player, (pending.rule,)
             record = {"try": tried, "decision": pending.id}
         reason = refusal.message.split(": ", 1)[-1] if refusal.field and refusal.message.startswith(f"{refusal.field}: ") \
             else refusal.message

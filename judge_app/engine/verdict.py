@@ -68,10 +68,17 @@ class _Diff:
     def __init__(self, entries: list[TraceEntry]):
         self.first: dict[str, Any] = {}
         self.last: dict[str, tuple[Any, TraceEntry]] = {}
+        self.seen: dict[str, list] = {}   # every value the path held inside the window, in order
         for e in entries:
             for c in e.changes:
                 self.first.setdefault(c.path, c.before)
                 self.last[c.path] = (c.after, e)
+                self.seen.setdefault(c.path, [c.before]).append(c.after)
+
+    def card_varied(self, path: str, cid: Any, key: str) -> bool:
+        """Whether a card's field took more than one value inside the window (came back to where it was)."""
+        values = [c.get(key) for v in self.seen.get(path, ()) for c in _cards(v) if _card_id(c) == cid]
+        return len({repr(v) for v in values}) > 1
 
     def paths(self):
         return list(self.last)
@@ -104,12 +111,13 @@ def changes(entries: list[TraceEntry], words: Words) -> tuple[list[dict], int]:
     where_before: dict = {}
     where_after: dict = {}
     cards: dict = {}
+    slots: dict = {}   # card id -> [its place in its zone's list before, after]
     for path in diff.paths():
         pp = _player_path(path)
         after, e = diff.last[path]
         before = diff.first[path]
         if pp is None:
-            if path in words.shared and before != after:
+            if path in words.shared:   # touched inside the window, even if it came back (効果 1 件 → 1 件)
                 out.append(_item(f"{words.shared[path]} {words.value(path, before)} → {words.value(path, after)}", e))
             continue
         player, key, index = pp
@@ -117,15 +125,19 @@ def changes(entries: list[TraceEntry], words: Words) -> tuple[list[dict], int]:
             for c in _cards(before):
                 where_before[_card_id(c)] = (player, key)
                 cards[_card_id(c)] = (c, cards.get(_card_id(c), (None, e))[1])
+                if index is None and isinstance(before, list):
+                    slots[_card_id(c)] = [before.index(c), None]
             for c in _cards(after):
                 where_after[_card_id(c)] = ((player, key), e)
                 cards[_card_id(c)] = (c, e)
+                if index is None and isinstance(after, list) and _card_id(c) in slots:
+                    slots[_card_id(c)][1] = after.index(c)
             if key in words.counted and index is None:
                 n0, n1 = len(before) if isinstance(before, list) else 0, len(after) if isinstance(after, list) else 0
                 out.append(_item(f"{player} の{words.zones[key]} {n0} → {n1}", e))
-        elif index is None and before != after:
+        elif index is None:   # a field touched inside the window, even if it came back (ライフ 4 → 4)
             out.extend(_field(player, key, before, after, e, words))
-    out.extend(_moves(diff, words, where_before, where_after, cards))
+    out.extend(_moves(diff, words, where_before, where_after, cards, slots))
     out.sort(key=lambda c: c["seq"])
     return out[:MAX_CHANGES], max(0, len(out) - MAX_CHANGES)
 
@@ -134,15 +146,16 @@ def _field(player: str, key: str, before: Any, after: Any, e: TraceEntry, words:
     """A player's field (p2 のライフ 3000 → 2800); a dict field key by key (`cost_area.rested`)."""
     if isinstance(before, dict) or isinstance(after, dict):
         b, a = before or {}, after or {}
-        return [o for k in dict.fromkeys([*b, *a]) if b.get(k) != a.get(k)
-                for o in _field(player, f"{key}.{k}", b.get(k), a.get(k), e, words)]
+        keys = [k for k in dict.fromkeys([*b, *a]) if b.get(k) != a.get(k)] or list(dict.fromkeys([*b, *a]))
+        return [o for k in keys for o in _field(player, f"{key}.{k}", b.get(k), a.get(k), e, words)]
     if key not in words.fields:
         return []
     return [_item(f"{player} の{words.fields[key]} {words.value(key, before)} → {words.value(key, after)}", e)]
 
 
-def _moves(diff: _Diff, words: Words, where_before: dict, where_after: dict, cards: dict) -> list[dict]:
-    """A card that changed zone (キャラ「X」 キャラクターエリア → トラッシュ), or, staying, turned (レスト)."""
+def _moves(diff: _Diff, words: Words, where_before: dict, where_after: dict, cards: dict, slots: dict) -> list[dict]:
+    """A card that changed zone (キャラ「X」 キャラクターエリア → トラッシュ), or, staying, moved within it (a
+    game whose zones have numbered places: レーン1 → レーン2) or turned (レスト)."""
     out = []
     old = {cid: c for path in diff.paths() if (_player_path(path) or ("", "", None))[1] in words.zones
            for c in _cards(diff.first[path]) for cid in [_card_id(c)]}
@@ -155,9 +168,15 @@ def _moves(diff: _Diff, words: Words, where_before: dict, where_after: dict, car
         elif was is None:
             continue   # came from a zone the window did not touch: shown by the zone it left, if any
         else:
+            place = slots.get(cid)
+            if zone in words.slots and place and None not in place and place[0] != place[1]:
+                slot = words.slots[zone]
+                out.append(_item(f"{player} の{_name(card)} {words.zones[zone]} {slot}{place[0] + 1} → "
+                                 f"{slot}{place[1] + 1}", e))
             before = old.get(cid, {})
+            path = f"players.{player}.{zone}"
             for key, label in words.card_fields.items():
-                if before.get(key) != card.get(key):
+                if before.get(key) != card.get(key) or diff.card_varied(path, cid, key):
                     said = f"{label}: " if label else ""
                     out.append(_item(f"{player} の{_name(card)} {said}{words.value(key, before.get(key))} → "
                                      f"{words.value(key, card.get(key))}", e))
@@ -218,8 +237,8 @@ def verdict(g: Game, window_end: int | None = None) -> dict:
     }
     if refused:
         last = refused[-1]
-        who = f"{last.player} は" if last.player else ""
-        out["answer"], out["headline"] = "いいえ", f"いいえ。{who}{last.action}をできません（{last.rule}）。"
+        who = f"{last.player} の" if last.player else ""
+        out["answer"], out["headline"] = "いいえ", f"いいえ。{who}{last.action}はできません（{last.rule}）。"
     elif ending is not None:
         out["answer"], out["headline"] = "結果", f"結果: {result_words(g.state.winner)}（{ending.rule}）。"
     else:

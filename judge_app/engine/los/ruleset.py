@@ -26,9 +26,11 @@ class LosRuleset(LosAdjustments, Ruleset):
         zones={"front": "前衛", "back": "後衛", "hand": "手札", "deck": "デッキ", "trash": "トラッシュ",
                "energy": "エネルギー", "support": "サポート"},
         fields={"life": "ライフ"},
-        card_fields={"display": "", "face_down": "向き"},
+        card_fields={"display": "", "face_down": "向き", "mods": "効果", "gained": ""},
+        slots={"front": "レーン", "back": "レーン"},
         values={("display", "attack"): "アタック表示", ("display", "defense"): "ディフェンス表示",
-                ("face_down", True): "裏側", ("face_down", False): "表側", ("face_down", None): "表側"})
+                ("face_down", True): "裏側", ("face_down", False): "表側", ("face_down", None): "表側",
+                ("gained", True): "ゲイン表示", ("gained", False): "リゲイン表示", ("gained", None): "リゲイン表示"})
     doc = "los"
     title = "Legend of Stars"
     board_schema = BOARD_SCHEMA

@@ -22,6 +22,7 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
         zones={"leader": "リーダー", "characters": "キャラクターエリア", "stage": "ステージエリア", "hand": "手札",
                "deck": "デッキ", "trash": "トラッシュ", "life": "ライフ"},
         counted=("life",),
+        shared={"effects": "続いている効果"},
         fields={"don_deck": "ドン!!デッキ", "cost_area.active": "コストエリアのアクティブのドン!!",
                 "cost_area.rested": "コストエリアのレストのドン!!"},
         card_fields={"rested": "", "don": "付与されたドン!!", "power": "パワー"},

@@ -31,7 +31,7 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
                "removed": "除外エリア", "play_area": "プレイエリア"},
         counted=("nodes",),
         fields={"life": "ライフ"},
-        card_fields={"state": "", "damage": "ダメージ"},
+        card_fields={"state": "", "damage": "ダメージ", "attack_mod": "攻撃力の修整", "toughness_mod": "耐久力の修整"},
         values={("state", "active"): "アクティブ", ("state", "sleep"): "スリープ", ("damage", None): "0"})
     doc = "thv"
     title = "東方VISION"
