@@ -219,6 +219,9 @@
         box.appendChild(el("p", { "class": "ok" }, "適用しました（手順 " + c.trace_length + " まで）。"));
       }
     }
+    var entries = c.entries || [];
+    var last = entries[entries.length - 1];
+    if (kind === "answer" && last && last.kind === "refused") showRecorded(last);
     return drawView(c.trace_length - (c.entries || []).length, c.trace_length);
   }
 
@@ -229,6 +232,17 @@
       if (box) box.textContent = "";
     });
     live.querySelectorAll("[aria-invalid=true]").forEach(function (f) { f.removeAttribute("aria-invalid"); });
+  }
+
+  // a tried action the rules withhold: recorded in the trace as 「いいえ」, said beside the decision
+  function showRecorded(entry) {
+    var box = document.getElementById("refusal");
+    if (!box) return;
+    var p = el("p", { "class": "refusal recorded", role: "status" });
+    p.appendChild(el("strong", {}, "いいえ（トレースに記録）"));
+    p.appendChild(document.createTextNode(" " + entry.message + " "));
+    p.appendChild(clauseLink(entry.rule, entry.rule_edition));
+    box.appendChild(p);
   }
 
   function showError(err, kind, form) {

@@ -165,6 +165,9 @@ class Game:
             except Refused as e:
                 refusal = e
             record: dict = {"try": {"adjust": body}}
+            field = refusal.field
+            reason = refusal.message[len(field) + 2:] if field and refusal.message.startswith(f"{field}: ") \
+                else refusal.message
         else:
             pending = self.pending
             try:
@@ -176,8 +179,7 @@ class Game:
             label = held.label if held.label.startswith("「") and held.label.endswith("」") else f"「{held.label}」"
             action, player, cites = label, pending.player, (pending.rule,)
             record = {"try": tried, "decision": pending.id}
-        reason = refusal.message.split(": ", 1)[-1] if refusal.field and refusal.message.startswith(f"{refusal.field}: ") \
-            else refusal.message
+            reason = f"{held.reason}（{held.rule}）"
         doc = refusal.rule.partition(":")[0]
         named = [f"{d or doc}:{n}" for d, n in numbers_in(reason)]   # a clause the reason names is cited too
         self.starts.append(len(self.trace))
