@@ -7,9 +7,10 @@ from typing import Any
 import jsonschema
 
 from judge_app import safe_yaml
-from judge_app.engine import EngineError, Game, Refused, get_ruleset
+from judge_app.engine import EngineError, Game, get_ruleset
 from judge_app.engine._schema_ja import message as schema_message
 from judge_app.engine.bounds import SEED_MAX
+from judge_app.engine.verdict import verdict
 
 SCENARIO_SCHEMA: dict = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -39,7 +40,9 @@ SCENARIO_SCHEMA: dict = {
                 "verdict": {    # what the ruling decided (issue 36): its answer and the clauses that decided it
                     "type": "object", "additionalProperties": False,
                     "properties": {"answer": {"enum": ["はい", "いいえ", "結果"]},
-                                   "rules": {"type": "array", "items": {"type": "string"}}},
+                                   "rules": {"type": "array", "items": {"type": "string"}},
+                                   # where the ruling's window ends (a trace entry's seq; default: engine/verdict.py)
+                                   "window": {"type": "integer", "minimum": 0}},
                 },
                 "withheld": {   # the final open decision withholds these, each by this clause
                     "type": "array",
@@ -98,32 +101,28 @@ def _reach_decision(game: Game) -> None:
 
 
 def _attempt(game: Game, item: dict, i: int) -> str | None:
-    """{try: V, refused: RULE}: V must be refused citing RULE, changing nothing. Returns a failure or None."""
-    tried, want = item["try"], item["refused"]
-    before = (len(game.answers), len(game.trace))
+    """{try: V, refused: RULE}: V must be refused (citing RULE, when given), changing nothing but the trace, where
+    it is a `refused` entry (Game.attempt). Returns a failure or None."""
+    tried, want = item["try"], item.get("refused")
+    if not (isinstance(tried, dict) and "adjust" in tried):
+        _reach_decision(game)
     try:
-        if isinstance(tried, dict) and "adjust" in tried:
-            game.adjust(tried["adjust"])
-        else:
-            _reach_decision(game)
-            before = (len(game.answers), len(game.trace))
-            game.answer(None, tried)
-    except Refused as e:
-        if e.rule != want:
-            return f"answers[{i}]: {tried!r} was refused by {e.rule}, not {want}"
-        return None
+        entry = game.attempt({"try": tried, **({"decision": item["decision"]} if "decision" in item else {})})
     except EngineError as e:
         return f"answers[{i}]: {tried!r} was not refused by a rule ({e.message})"
-    if (len(game.answers), len(game.trace)) != before:
-        return f"answers[{i}]: {tried!r} was accepted; expected it refused by {want}"
+    if entry is None:
+        return f"answers[{i}]: {tried!r} was accepted; expected it refused by {want or 'a rule'}"
+    if want is not None and entry.rule != want:
+        return f"answers[{i}]: {tried!r} was refused by {entry.rule}, not {want}"
     return None
 
 
-def play_script(data: dict) -> tuple[Game, list[str]]:
+def play_script(data: dict, carry_on: str = "end") -> tuple[Game, list[str]]:
     """Replay a scenario's script (docs/scenarios.md): a bare value (or {value}) answers the next decision,
     running the rules up to it; {step: until} and {adjust: {...}} are applied as they stand; {try: V, refused:
-    RULE} checks that V is refused by RULE and goes on. Then the rules run on to the end or to a decision the
-    script leaves open. Returns the game and the attempts that were not refused as expected."""
+    RULE} tries V, which must be refused by RULE (recorded as a `refused` trace entry), and goes on. Then the rules run on to the end or to a decision the
+    script leaves open (`carry_on`: "end"; a ruling made from the file runs on only to the end of the turn, "turn").
+    Returns the game and the attempts that were not refused as expected."""
     ruleset = get_ruleset(data["game"])
     game = Game(ruleset, data["board"], data.get("seed", 0))
     failures: list[str] = []
@@ -142,12 +141,12 @@ def play_script(data: dict) -> tuple[Game, list[str]]:
         except EngineError as e:
             raise ScenarioError(f"answers[{i}]: {e.message}", f"answers[{i}]") from None
     if not game.finished and game.pending is None:
-        game.step("end")
+        game.step(carry_on)
     return game, failures
 
 
-def play_scenario(data: dict) -> Game:
-    return play_script(data)[0]
+def play_scenario(data: dict, carry_on: str = "end") -> Game:
+    return play_script(data, carry_on)[0]
 
 
 def named_clauses(game: Game) -> set[str]:
@@ -192,6 +191,18 @@ def check_expect(game: Game, expect: dict) -> list[str]:
     return failures
 
 
+def verdict_failures(got: dict, want: dict) -> list[str]:
+    """expect.verdict: the verdict's answer is `answer`, and every clause of `rules` is one of its deciding
+    clauses or refusals (engine/verdict.py)."""
+    failures = []
+    if "answer" in want and got["answer"] != want["answer"]:
+        failures.append(f"verdict.answer: expected {want['answer']}, got {got['answer']} ({got['headline']})")
+    for rule in want.get("rules") or []:
+        if rule not in got["clauses"]:
+            failures.append(f"verdict.rules: {rule} is not among the verdict's deciding clauses or refusals")
+    return failures
+
+
 def _pending_failures(game: Game, want: dict | None) -> list[str]:
     got = game.pending.to_json() if game.pending else None
     if want is None:
@@ -206,13 +217,14 @@ def run_scenario(source: str | Path | dict) -> dict:
     game, failures = play_script(data)
     failures += check_expect(game, data.get("expect") or {})
     if "verdict" in (data.get("expect") or {}):
-        failures.append("expect.verdict: this tree gives a ruling no verdict of its own yet (issue 36)")
+        want = data["expect"]["verdict"]
+        failures += verdict_failures(verdict(game, want.get("window")), want)
     return {
         "game": data["game"], "title": data["title"], "trace": [e.to_json() for e in game.trace],
         "state": game.state.data, "winner": game.state.winner,
         "pending": game.pending.to_json() if game.pending else None,
         "expect_ok": not failures, "expect_failures": failures,
-        "answers": game.answers, "halted": game.halted,
+        "answers": game.answers, "halted": game.halted, "verdict": verdict(game),
     }
 
 

@@ -99,8 +99,8 @@
         li.appendChild(document.createTextNode(" "));
         li.appendChild(clauseLink(w.rule, w.rule_edition));
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("button", { type: "submit", name: "value", value: JSON.stringify(w.value), "class": "try",
-                                      "aria-label": "「" + w.label + "」を試す（できない理由を表示）" }, "試す"));
+        li.appendChild(el("button", { type: "submit", name: "try", value: JSON.stringify(w.value), "class": "try",
+                                      "aria-label": "「" + w.label + "」を試す（できないことをトレースに記録）" }, "試す"));
         ul.appendChild(li);
       });
       det.appendChild(ul);
@@ -221,6 +221,9 @@
         box.appendChild(el("p", { "class": "ok" }, "適用しました（手順 " + c.trace_length + " まで）。"));
       }
     }
+    var entries = c.entries || [];
+    var last = entries[entries.length - 1];
+    if (kind === "answer" && last && last.kind === "refused") showRecorded(last);
     return drawView(c.trace_length - (c.entries || []).length, c.trace_length);
   }
 
@@ -231,6 +234,17 @@
       if (box) box.textContent = "";
     });
     live.querySelectorAll("[aria-invalid=true]").forEach(function (f) { f.removeAttribute("aria-invalid"); });
+  }
+
+  // a tried action the rules withhold: recorded in the trace as 「いいえ」, said beside the decision
+  function showRecorded(entry) {
+    var box = document.getElementById("refusal");
+    if (!box) return;
+    var p = el("p", { "class": "refusal recorded", role: "status" });
+    p.appendChild(el("strong", {}, "いいえ（トレースに記録）"));
+    p.appendChild(document.createTextNode(" " + entry.message + " "));
+    p.appendChild(clauseLink(entry.rule, entry.rule_edition));
+    box.appendChild(p);
   }
 
   function showError(err, kind, form) {
@@ -301,8 +315,12 @@
     var value;
     try { value = JSON.parse(submitter ? submitter.value : "null"); } catch (err) { value = submitter.value; }
     var body = { decision: form.elements.decision.value, value: value };
+    if (submitter && submitter.classList.contains("try")) {
+      body["try"] = true;   // a withheld action tried: the refusal is recorded in the trace
+      return ["answer", body];
+    }
     var then = form.elements.then;
-    if (then && then.checked && !(submitter && submitter.classList.contains("try"))) body.then = "decision";
+    if (then && then.checked) body.then = "decision";
     return ["answer", body];
   }
 

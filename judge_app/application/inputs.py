@@ -10,6 +10,7 @@ from judge_app.engine.bounds import SURROGATE, lone_surrogate
 
 TITLE_MAX = 200
 NOTE_MAX = 4000
+QUESTION_MAX = 2000   # a ruling's question in the judge's words (a scenario's `question` has the same bound)
 
 
 def check_text(value: Any, field: str, limit: int, required: bool) -> str:

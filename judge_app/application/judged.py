@@ -4,7 +4,8 @@ what one 元に戻す takes back, and the application layer can take back exactl
 
 **What one 元に戻す takes back: the last thing the judge did.** A tap on a step control is one item
 (`{"step": …}`), an adjustment one (`{"adjust": …}`), and an answer is its item together with the
-「次の決定まで」 that carried on from it (`{"decision", "value"}` then `{"step": "decision"}`): undone, the
+「次の決定まで」 that carried on from it (`{"decision", "value"}` then `{"step": "turn"}`, `{"step": "decision"}` in
+sessions stored before carrying on stopped at the turn's end): undone, the
 session is back at the decision, open, as the judge left it. The pairing is read from the list itself, so the stored
 four parts stay as they are (an answer followed by a tap on 次の決定まで reads the same, and is taken back the
 same way). A game that was not built as a JudgedGame (a scenario's) still undoes by the same reading; only its
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge_app.engine import Game, TraceEntry
+from judge_app.engine.game import adjustment_words
 
 UNTIL_WORDS = {"step": "1 ステップ", "decision": "次の決定まで", "phase": "フェイズの終わりまで",
                "turn": "ターンの終わりまで", "end": "ゲームの終わりまで"}
@@ -46,12 +48,12 @@ class JudgedGame(Game):
         self.marks.append((start, adjustment_words(self.ruleset, body)))
         return entry
 
-
-def adjustment_words(ruleset, body: dict) -> str:
-    if body.get("op") == "effect":
-        return f"効果「{body.get('label') or 'カードの効果'}」"
-    spec = next((a for a in ruleset.offered_adjustments() if a.op == body.get("op")), None)
-    return f"調整「{spec.label if spec else body.get('op')}」"
+    def attempt(self, item: dict) -> TraceEntry | None:
+        start = len(self.trace)
+        entry = super().attempt(item)
+        if entry is not None:   # refused: an item of its own (allowed, it was marked as the answer it became)
+            self.marks.append((start, f"試す{entry.action}"))
+        return entry
 
 
 def _is_answer(item: Any) -> bool:
@@ -78,7 +80,8 @@ def undo_step(g: Game) -> UndoStep | None:
     answers = g.answers
     if not answers:
         return None
-    items = 2 if (len(answers) >= 2 and answers[-1] == {"step": "decision"} and _is_answer(answers[-2])) else 1
+    carried = answers[-1] in ({"step": "decision"}, {"step": "turn"})   # an answer's carrying on (then)
+    items = 2 if (len(answers) >= 2 and carried and _is_answer(answers[-2])) else 1
     marks = getattr(g, "marks", None)
     if marks is None or len(marks) != len(answers):   # a plain Game (a scenario's script): no words kept
         return UndoStep(items, 0, _plain_words(g, answers[-items]))
@@ -94,6 +97,11 @@ def undo_step(g: Game) -> UndoStep | None:
 def _plain_words(g: Game, item: dict) -> str:
     if "step" in item:
         return UNTIL_WORDS.get(item["step"], str(item["step"]))
+    if "try" in item:
+        tried = item["try"]
+        if isinstance(tried, dict) and isinstance(tried.get("adjust"), dict):
+            return f"試す{adjustment_words(g.ruleset, tried['adjust'])}"
+        return f"試す「{tried}」"
     if "adjust" in item:
         return adjustment_words(g.ruleset, item["adjust"] if isinstance(item["adjust"], dict) else {})
     return f"回答「{item.get('value')}」"

@@ -25,10 +25,12 @@ def read(source: Any) -> dict:
     return data
 
 
-def play(data: dict) -> Game:
-    """Its script played; a loop the rules allow to run on stays a LoopLimit (the session's, not the file's)."""
+def play(data: dict, carry_on: str = "end") -> Game:
+    """Its script played; a loop the rules allow to run on stays a LoopLimit (the session's, not the file's).
+    `carry_on`: how far the rules run on after the script ("turn" for a session or ruling made from it: to the end
+    of the turn the script ends in, never into the next)."""
     try:
-        return play_scenario(data)
+        return play_scenario(data, carry_on)
     except LoopLimit:
         raise
     except EngineError as e:

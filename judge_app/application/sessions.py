@@ -1,6 +1,6 @@
 """A judge's session: create it (from a board or a scenario), load it, and the controls of the session page —
 step (1 ステップ, 次の決定まで, フェイズの終わりまで, ターンの終わりまで, ゲームの終わりまで), answer a decision
-(and carry on to the next one, `then`), adjust, undo. The form on the page and the JSON API both call these.
+(and carry on to the next one in this turn, `then`), try what the rules may withhold (`attempt`), adjust, undo. The form on the page and the JSON API both call these.
 
 One 元に戻す takes back the last thing the judge did: a step, an adjustment, or an answer with the steps that
 carried on from it (`judged.undo_step`, which also words it for the button).
@@ -105,7 +105,7 @@ def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> 
         data = scenario_input.read(source)
         if not run_script:
             return create(store, data["game"], data["board"], data.get("seed", 0), [], data["title"])
-        played = scenario_input.play(data)
+        played = scenario_input.play(data, carry_on="turn")
     # replayed once more as a judge's game, so that its answers have words for 元に戻す
     g = replay(played.ruleset, played.board, played.seed, played.answers, "scenario", game_class=JudgedGame)
     rec = store.create_session(g.ruleset.game, g.board, g.seed, g.answers, data["title"][:TITLE_MAX])
@@ -158,10 +158,25 @@ def answer(store: Store, sid: Any, decision: str | None, value: Any, then: Any =
     """Answer the pending decision (`decision` its id; None: whichever is pending), then, with `then` (one of
     UNTIL, 次の決定まで on the page), run the rules on as a step would. The answer and its carrying on are one
     action: stored together, refused together, and taken back by one 元に戻す. A withheld value is Refused with
-    the clause that forbids it, and nothing changes."""
+    the clause that forbids it, and nothing changes.
+
+    Carrying on to the next decision (`then: decision`) stops at the end of the turn the judge answered in
+    (stored as `{"step": "turn"}`, which halts at a decision or at the turn's end): an answer never carries a
+    ruling into the next turn unless the judge asks, with a step control or `then: end`."""
     if then is not None and then not in UNTIL:
         raise EngineError(f"then: {', '.join(UNTIL)} のどれかを指定してください（省略すると回答だけ）", "then")
-    return _act(store, record(store, sid), "answer", decision=decision, value=value, then=then)
+    return _act(store, record(store, sid), "answer", decision=decision, value=value,
+                then="turn" if then == "decision" else then)
+
+
+def attempt(store: Store, sid: Any, decision: str | None, value: Any = None, adjustment: dict | None = None) -> Change:
+    """The judge tries an answer (`value`) or an adjustment the rules may withhold: refused, it is recorded as a
+    `refused` trace entry and changes nothing else (Game.attempt); allowed, it is done as the plain answer or
+    adjustment it is."""
+    item: dict = {"try": {"adjust": adjustment}} if adjustment is not None else {"try": value}
+    if decision is not None and adjustment is None:
+        item["decision"] = decision
+    return _act(store, record(store, sid), "try", item=item)
 
 
 def adjust(store: Store, sid: Any, body: dict) -> Change:
@@ -196,6 +211,8 @@ def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change
                 g.step(params["then"])
         elif action == "adjust":
             g.adjust(params["body"])
+        elif action == "try":
+            g.attempt(params["item"])
         elif not g.answers:
             raise EngineError("取り消す操作がありません", "answers")
         else:

@@ -4,6 +4,8 @@ A session is `game + board + seed + answers`. `answers` is the ordered list of e
   {"step": "step"|"decision"|"phase"|"turn"|"end"}   run the rules that far
   {"decision": "d3", "value": ...}                     answer the pending decision
   {"adjust": {"op": ..., ...}}                         a judge adjustment (logs one trace entry)
+  {"try": value, "decision": "d3"} / {"try": {"adjust": {...}}}
+                                                       a refused attempt (logs one `refused` entry, changes nothing)
 Replaying the list from the board gives the same state and trace, byte for byte; undo drops the last item.
 """
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any, Callable
 
 from judge_app import settings
 from judge_app.engine.ruleset import Ruleset
+from judge_app.engine.citations import numbers_in
 from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
 
 UNTIL = ("step", "decision", "phase", "turn", "end")
@@ -30,6 +33,7 @@ class Game:
         self.seed = seed
         self.state = ruleset.setup(self.board, seed)
         self.answers: list[dict] = []
+        self.starts: list[int] = []   # starts[i]: how many trace entries stood before answers[i] was done
         self.pending: Decision | None = None
         self.halted: str | None = None
         self._gen = ruleset.play(self.state)
@@ -108,6 +112,7 @@ class Game:
         if self.pending is not None:
             raise AnswerError(f"決定「{self.pending.prompt}」に答えてから進めてください", "decision")
         self.answers.append({"step": until})
+        self.starts.append(len(self.trace))
         return self.run(until)
 
     def answer(self, decision_id: str | None, value: Any) -> None:
@@ -127,6 +132,7 @@ class Game:
             self.halted = "決定の数が上限に達したため停止しました"
             raise LoopLimit(self.halted, "decision")
         self.answers.append({"decision": self.pending.id, "value": option.value})
+        self.starts.append(len(self.trace))
         self._send = option.value
         self.pending = None
 
@@ -139,7 +145,7 @@ class Game:
             raise SessionLimit(f"adjust: 調整は 1 セッションに {self.max_adjustments:,} 件までです"
                                "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
         lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
-        point = self.state.checkpoint()
+        point, start = self.state.checkpoint(), len(self.trace)
         try:
             entry = self.ruleset.adjust(self.state, body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
@@ -156,6 +162,44 @@ class Game:
             raise
         self._adjusted += 1
         self.answers.append({"adjust": body})
+        self.starts.append(start)
+        return entry
+
+    def attempt(self, item: dict) -> TraceEntry | None:
+        """The judge tries an action: `{"try": value, "decision"?}` answers the open decision, `{"try": {"adjust":
+        body}}` adjusts. Withheld by the rules, it changes nothing and is recorded as a `refused` trace entry (and
+        the item in `answers`), which is returned; allowed, it is done as a plain answer or adjustment (None)."""
+        tried = item.get("try") if isinstance(item, dict) else None
+        if isinstance(tried, dict) and "adjust" in tried:
+            body = tried["adjust"]
+            action, player, cites = adjustment_words(self.ruleset, body if isinstance(body, dict) else {}), None, ()
+            try:
+                self.adjust(body)
+                return None
+            except Refused as e:
+                refusal = e
+            record: dict = {"try": {"adjust": body}}
+            field = refusal.field
+            reason = refusal.message[len(field) + 2:] if field and refusal.message.startswith(f"{field}: ") \
+                else refusal.message
+        else:
+            pending = self.pending
+            try:
+                self.answer(item.get("decision"), tried)
+                return None
+            except Refused as e:
+                refusal = e
+            held = pending.withheld_of(tried)
+            label = held.label if held.label.startswith("「") and held.label.endswith("」") else f"「{held.label}」"
+            action, player, cites = label, pending.player, (pending.rule,)
+            record = {"try": tried, "decision": pending.id}
+            reason = f"{held.reason}（{held.rule}）"
+        doc = refusal.rule.partition(":")[0]
+        named = [f"{d or doc}:{n}" for d, n in numbers_in(reason)]   # a clause the reason names is cited too
+        self.starts.append(len(self.trace))
+        entry = self.state.log_refused(refusal.rule, action, f"{action}を試みましたが、できません。{reason}", player,
+                                       (*cites, *named))
+        self.answers.append(record)
         return entry
 
     # ---- replay ----------------------------------------------------------------
@@ -163,14 +207,17 @@ class Game:
         """Apply one recorded answer-list item (the inverse of recording it)."""
         if not isinstance(item, dict):
             raise EngineError("answers: 各要素はオブジェクトである必要があります", "answers")
-        if "step" in item:
+        if "try" in item:
+            if self.attempt(item) is None:
+                raise EngineError("answers: 記録では認められなかった行動が、今は認められます（裁定が変わりました）", "answers")
+        elif "step" in item:
             self.step(item["step"])
         elif "adjust" in item:
             self.adjust(item["adjust"])
         elif "value" in item:
             self.answer(item.get("decision"), item["value"])
         else:
-            raise EngineError("answers: step / decision+value / adjust のいずれかが必要です", "answers")
+            raise EngineError("answers: step / decision+value / adjust / try のいずれかが必要です", "answers")
 
     @classmethod
     def replay(cls, ruleset: Ruleset, board: dict, seed: int, answers: list) -> "Game":
@@ -200,6 +247,14 @@ class Game:
             "winner": self.state.winner, "finished": self.finished, "halted": self.halted,
             "options": self.ruleset.options_of(self.board),
         }
+
+
+def adjustment_words(ruleset: Ruleset, body: dict) -> str:
+    """An adjustment in the judge's words: 効果「…」 or 調整「<the op's label>」."""
+    if body.get("op") == "effect":
+        return f"効果「{body.get('label') or 'カードの効果'}」"
+    spec = next((a for a in ruleset.offered_adjustments() if a.op == body.get("op")), None)
+    return f"調整「{spec.label if spec else body.get('op')}」"
 
 
 def halt_of(game: Game) -> Halt:

@@ -23,6 +23,8 @@ TRACE_ENTRY = {
                                                "additionalProperties": False,
                                                "properties": {"path": {"type": "string"}, "before": {}, "after": {}}}},
         "group": {"type": "integer", "minimum": 1, "description": "the seq of the effect entry this one belongs to"},
+        "action": {"type": "string", "minLength": 1,
+                   "description": "a refused entry (kind refused): what the judge tried, in the game's words"},
     },
 }
 

@@ -21,6 +21,7 @@ from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.state import GameState
+from judge_app.engine.verdict_words import Words
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
 
 Play = Generator["TraceEntry | Decision", Any, None]
@@ -125,6 +126,8 @@ class Ruleset(ABC):
     title: ClassVar[str]
     board_schema: ClassVar[dict]   # JSON Schema of the board (published at /api/games/<game>/schema)
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    # The game's words for a ruling's verdict (engine/verdict.py): its zones, counts, fields and card states.
+    verdict_words: ClassVar[Words] = Words()
     adjustments: ClassVar[tuple[Adjustment, ...]] = ()
     # The numbers of players a board may seat, where the judge chooses (kaiun-multi: 3 to 5): then new_game_board
     # and midgame_board take `players=` (the builder's control); () where the game seats a fixed number.

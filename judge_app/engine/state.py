@@ -168,6 +168,15 @@ class GameState:
         self.trace.append(entry)
         return entry
 
+    def log_refused(self, rule: str, action: str, message: str, player: str | None, cites: Iterable[str]) -> TraceEntry:
+        """A refused attempt (Game.attempt): an entry of its own that changes nothing, so it neither takes the
+        changes nor the clauses a step in progress has gathered for its own entry."""
+        cited = tuple(c for c in dict.fromkeys(cites) if c != rule)
+        entry = TraceEntry(seq=len(self.trace) + 1, turn=self.turn, phase=self.phase, player=player, rule=rule,
+                           kind="refused", message=message, cites=cited, action=action)
+        self.trace.append(entry)
+        return entry
+
     def ask(self, player: str | None, prompt: str, options: Iterable[Option | tuple[Any, str]],
             rule: str, kind: str = "choice",
             withheld: Iterable[Withheld | tuple[Any, str, str, str]] = (),

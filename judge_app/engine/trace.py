@@ -30,7 +30,7 @@ class TraceEntry:
     changes: tuple[Change, ...] = ()
     cites: tuple[str, ...] = ()
     group: int | None = None  # the seq of the `effect` entry this entry resolves a part of
-
+    action: str | None = None  # a `refused` entry: what the judge tried, in the game's words
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -43,6 +43,7 @@ class TraceEntry:
             "rule": self.rule, "cites": list(self.cites), "kind": self.kind, "message": self.message,
             "changes": [c.to_json() for c in self.changes],
             **({"group": self.group} if self.group is not None else {}),
+            **({"action": self.action} if self.action is not None else {}),
         }
 
 

@@ -100,6 +100,9 @@ class RulingRecord:
     hidden: bool = False
     client: str | None = None    # the client that saved it (None: the command line, or saved before 0004)
     opened: float | None = None  # when it was first read (None: never)
+    question: str = ""                # the judge's question, in the judge's words
+    window_end: int | None = None     # the seq where its window ends, when the judge moved it
+    headline: str = ""                # its verdict's headline as saved ('' before migration 0005)
 
 
 def _dumps(value: Any, field: str = "body") -> str:
@@ -264,7 +267,8 @@ class Store:
 
     # ---- rulings ----------------------------------------------------------------
     def save_ruling(self, game: str, board: dict, seed: int, answers: list, title: str, note: str,
-                    editions: dict | None = None, client: str | None = None) -> RulingRecord:
+                    editions: dict | None = None, question: str = "", window_end: int | None = None,
+                    headline: str = "", client: str | None = None) -> RulingRecord:
         """A new ruling. Saved by a `client` that already keeps `per_client` rulings: Unstorable (429), nothing
         written."""
         board_json, answers_json = _dumps(board, "board"), _dumps(answers, "answers")
@@ -285,8 +289,10 @@ class Store:
                     break
             c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
                                              answers=answers_json, title=title, note=note, created=now,
-                                             editions=_dumps(editions, "editions"), client=client))
-        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions, client=client)
+                                             editions=_dumps(editions, "editions"), client=client, question=question,
+                                             window_end=window_end, headline=headline))
+        return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions, False, client, None,
+                            question, window_end, headline)
 
     def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
         """The ruling; a hidden one reads as NotFound unless `include_hidden`. Read as the public reads it (not
@@ -313,6 +319,15 @@ class Store:
             q = q.where(rulings.c.hidden == (true() if hidden else false()))
         with self._read() as c:
             return [_ruling(r) for r in c.execute(q).mappings()]
+
+    def set_window(self, slug: str, window_end: int | None, headline: str) -> None:
+        """Move where a ruling's window ends (None: back to the default), with the headline its verdict has now;
+        NotFound when there is no such ruling."""
+        with self.transaction() as c:
+            done = c.execute(update(rulings).where(rulings.c.slug == slug).values(window_end=window_end,
+                                                                                  headline=headline))
+            if done.rowcount == 0:
+                raise NotFound(slug)
 
     def set_hidden(self, slug: str, hidden: bool) -> bool:
         """Hide a ruling (off the list and its page, the row kept) or show it again. Returns whether it changed;
@@ -351,7 +366,7 @@ class Store:
 def _ruling(row) -> RulingRecord:
     return RulingRecord(row["slug"], row["game"], json.loads(row["board"]), row["seed"], json.loads(row["answers"]),
                         row["title"], row["note"], row["created"], _editions(row["editions"]), bool(row["hidden"]),
-                        row["client"], row["opened"])
+                        row["client"], row["opened"], row["question"] or "", row["window_end"], row["headline"] or "")
 
 
 def _editions(raw: str | None) -> dict:

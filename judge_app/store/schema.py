@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text, false
 
 # The newest file in migrations/versions: a database stamped with it needs no Alembic at start-up.
-NEWEST_REVISION = "0004"
+NEWEST_REVISION = "0005"
 
 metadata = MetaData()
 sessions = Table(
@@ -42,6 +42,12 @@ rulings = Table(
     # (migration 0004: JUDGE_APP_RULINGS_PER_CLIENT, JUDGE_APP_RULING_UNOPENED_DAYS, `rulings hide --client`).
     Column("client", String, nullable=True),
     Column("opened", Float, nullable=True),
+    # The judge's question in the judge's words, and the seq of the trace entry where the ruling's window ends
+    # when the judge moved it (null: the default window, engine/verdict.py), and the verdict's headline as saved
+    # (for the list). Added by migration 0005.
+    Column("question", Text, nullable=False, server_default=""),
+    Column("window_end", Integer, nullable=True),
+    Column("headline", Text, nullable=False, server_default=""),
 )
 Index("rulings_created", rulings.c.created.desc())
 Index("rulings_client", rulings.c.client)

@@ -2,9 +2,10 @@
 
 Pages (`bp`): `/rulings` (list and import; `?review=1` only those a newer edition makes stale), `/r/<slug>` (the
 permalink, replayed for anyone who opens it, with a banner when the current edition changed a clause it cites),
-`/r/<slug>/replay` (run again under the current edition, outcome compared), `/r/<slug>/scenario.yaml` (export as a
+`/r/<slug>/replay` (run again under the current edition, outcome compared), `/r/<slug>/window` (「ここまで」: move
+the end of its window), `/r/<slug>/scenario.yaml` (export as a
 scenario file), `/r/<slug>/continue` (a new session from it). API (`api`): `POST /api/rulings` (save a session, or
-import a scenario), `GET /api/rulings`, `GET /api/rulings/<slug>`.
+import a scenario), `GET /api/rulings`, `GET /api/rulings/<slug>`, `POST /api/rulings/<slug>/window`.
 """
 from __future__ import annotations
 
@@ -137,9 +138,20 @@ def show(slug: str):
     data = ruling_json(ruling)
     return render(
         data, "rulings/show.html", r=r, g=g, when=when(r.created), trace=[cite.entry(e) for e in trace],
-        v=data["verdict"], trace_hidden=hidden, review=data["review"], pending=cite.entry(g.pending.to_json() if g.pending else None),
+        v=data["verdict"], window_form=url_for("rulings.window", slug=r.slug),
+        window_end=data["verdict"]["window"]["end"], trace_hidden=hidden, review=data["review"], pending=cite.entry(g.pending.to_json() if g.pending else None),
         entry=entry, clause_href=clause_href,
         drawing=render_board(g.ruleset.game, g.state.data, changes=entry["changes"] if entry else None))
+
+
+@bp.post("/r/<slug>/window")
+def window(slug: str):
+    """「ここまで」: the end of the ruling's window moved to a trace entry (empty: back to the default)."""
+    try:
+        rulings.set_window(get_store(), slug, request.form.get("window_end") or None)
+    except Failure as e:
+        return error_of(e)
+    return redirect(url_for("rulings.show", slug=slug) + "#verdict", 303)
 
 
 @bp.get("/r/<slug>/scenario.yaml")
@@ -188,7 +200,8 @@ def save_api():
     else:
         if "session" not in body:
             raise RequestError(400, "session: 必須の項目です（または scenario を指定）", "session")
-        r = rulings.save(get_store(), body["session"], body.get("title"), body.get("note"), client=client_address())
+        r = rulings.save(get_store(), body["session"], body.get("title"), body.get("note"), body.get("question"),
+                         body.get("window_end"), client=client_address())
     made = {"slug": r.slug, **links(r.slug)}
     return jsonify(made), 201, {"Location": made["api_url"]}
 
@@ -199,6 +212,13 @@ def list_api():
     if game is not None:
         games.ruleset_of(game)
     return jsonify({"review": wants_review(), "rulings": listing(game, wants_review())})
+
+
+@api.post("/rulings/<slug>/window")
+def window_api(slug: str):
+    """`{window_end}`: a trace entry's seq, or null for the default window; answers the ruling with its verdict."""
+    body = json_body(required=("window_end",))
+    return jsonify(ruling_json(rulings.set_window(get_store(), slug, body["window_end"])))
 
 
 @api.get("/rulings/<slug>")

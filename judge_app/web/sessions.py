@@ -173,20 +173,25 @@ def step_form(sid: str):
 @bp.post("/sessions/<sid>/answer")
 def answer_form(sid: str):
     """An option's button. The form carries the setting 「回答したら次の決定まで進める」 (`then`, with the marker
-    `then_shown` that says the checkbox was on the form): ticked, the answer carries on to the next decision;
-    the setting is remembered in this browser. A withheld value is refused (422) with its clause."""
+    `then_shown` that says the checkbox was on the form): ticked, the answer carries on to the next decision in
+    this turn; the setting is remembered in this browser. A withheld value is refused (422) with its clause;
+    「試す」 (`try`) records the refusal in the trace instead."""
     shown = request.form.get("then_shown") is not None
     then = request.form.get("then") or None if shown else None
 
     def answer():
-        raw = request.form.get("value")
+        tried = request.form.get("try")   # 「試す」 on a withheld action: recorded as a refused attempt
+        raw = request.form.get("value") if tried is None else tried
         if raw is None:
             raise RequestError(400, "value: 選択肢を選んでください", "value")
         try:
             value = json.loads(raw)  # option values are sent JSON-encoded, so 1 and "1" stay apart
         except ValueError:
             raise RequestError(400, "value: 選択肢が不正です", "value") from None
-        sessions.answer(get_store(), sid, request.form.get("decision") or None, value, then)
+        if tried is not None:
+            sessions.attempt(get_store(), sid, request.form.get("decision") or None, value)
+        else:
+            sessions.answer(get_store(), sid, request.form.get("decision") or None, value, then)
 
     def remember(resp):
         if shown:
@@ -218,6 +223,7 @@ def undo_form(sid: str):
 def save(sid: str):
     try:
         r = rulings.save(get_store(), sid, request.form.get("title", ""), request.form.get("note", ""),
+                         request.form.get("question", ""), request.form.get("window_end") or None,
                          client=client_address())
     except Failure as e:
         return error_of(e) if status_of(e) == 404 else page(sid, error=e, at="save")
@@ -267,16 +273,31 @@ def step_api(sid: str):
 
 @api.post("/sessions/<sid>/answer")
 def answer_api(sid: str):
-    """`{decision, value, then?}`: `then` (step, decision, …) carries on after the answer, as one action."""
+    """`{decision, value, then?, try?}`: `then` (step, decision, …) carries on after the answer, as one action;
+    `try: true` tries the value: withheld, it is recorded as a refused trace entry (200), not a 422."""
     body = json_body(*keys(ANSWER_BODY))
     if not isinstance(body["decision"], str):
         raise RequestError(400, "decision: 決定の id（文字列）を指定してください", "decision")
+    if _tried(body):
+        if "then" in body:
+            raise RequestError(400, "then: try と一緒には指定できません", "then")
+        return jsonify(sessions.attempt(get_store(), sid, body["decision"], body["value"]).to_json())
     return jsonify(sessions.answer(get_store(), sid, body["decision"], body["value"], body.get("then")).to_json())
+
+
+def _tried(body: dict) -> bool:
+    tried = body.pop("try", False)
+    if not isinstance(tried, bool):
+        raise RequestError(400, "try: true か false を指定してください", "try")
+    return tried
 
 
 @api.post("/sessions/<sid>/adjust")
 def adjust_api(sid: str):
+    """The adjustment `{op, …}`; with `try: true`, one the rules withhold is recorded as a refused trace entry."""
     body = json_body(required=("op",), optional=None)  # the adjustment's own schema names its fields
+    if _tried(body):
+        return jsonify(sessions.attempt(get_store(), sid, None, adjustment=body).to_json())
     return jsonify(sessions.adjust(get_store(), sid, body).to_json())
 
 

@@ -1,7 +1,7 @@
 """The session page as the judge's hand, in Chromium at 360 and 1280 px (issues 25, 26, 28): the decision and the
 controls stay on screen, every control updates the page in place (no navigation, the view does not jump), an
-answer carries on to the next decision unless the judge says stop (remembered), focus goes to the decision, the
-withheld actions are listed and trying one shows the clause that refuses it, a two-part effect with a cost is built
+answer carries on to the next decision in its turn unless the judge says stop (remembered), focus goes to the decision, the
+withheld actions are listed and trying one records the clause that refuses it, a two-part effect with a cost is built
 from pickers and applied; and the ruling page leads with its verdict. Screenshots of the session and ruling pages
 of every game go to screenshots/ (git-ignored)."""
 import json
@@ -121,17 +121,22 @@ def test_the_decision_and_controls_stay_on_screen_and_the_page_updates_in_place(
     assert page.errors == []
 
 
-def test_an_answer_carries_on_unless_the_judge_says_stop_and_the_setting_is_remembered(page, server, width):
+def test_an_answer_carries_on_to_the_end_of_its_turn_unless_the_judge_says_stop_and_the_setting_is_remembered(page, server, width):
     sid = new_session(page, server, "toy", {"players": {"p1": {"points": 0}, "p2": {"points": 0}}, "target": 9})
     page.goto(f"{server}/sessions/{sid}")
     taps = []
     tap(page, "button[value=decision]", taps)
-    # carry on (the default): one tap per decision
+    # carry on (the default): the answer runs on to the end of its turn, never into the next (issue 36); the toy's
+    # next decision is the next turn's, one more tap on 次の決定まで
     for expected in ("d2", "d3"):
         before = len(taps)
         tap(page, "#decision .options button >> nth=0", taps)
+        s = api_session(page, server, sid)
+        assert s["pending"] is None and s["answers"][-1] == {"step": "turn"}
+        assert s["trace"][-1]["turn"] == s["trace"][-2]["turn"] + 1   # stopped on the new turn's first entry
+        tap(page, "button[value=decision]", taps)
         page.wait_for_selector("#decision.open")
-        assert len(taps) - before == 1
+        assert len(taps) - before == 2
         assert api_session(page, server, sid)["pending"]["id"] == expected
     assert page.is_checked("#decision input[name=then]")
     # stop after each: the answer alone, then 次の決定まで is a second tap
@@ -172,7 +177,8 @@ def test_focus_moves_to_the_decision_and_to_the_status_and_the_regions_are_live(
 
 
 # ---- what the rules withhold ----------------------------------------------------------------------------------------
-def test_the_withheld_actions_are_listed_and_trying_one_shows_its_clause(page, server, width):
+def test_the_withheld_actions_are_listed_and_trying_one_records_its_clause(page, server, width):
+    """「試す」: one tap records the refusal in the trace (issue 36) and says it beside the decision."""
     sid = new_session(page, server, "toy-hand", HAND_BOARD)
     post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
     before = api_session(page, server, sid)
@@ -184,14 +190,16 @@ def test_the_withheld_actions_are_listed_and_trying_one_shows_its_clause(page, s
     assert page.is_visible("#decision .withheld li:has-text('縁で立つ')")
     assert "コインを縁で立てる宣言はできません" in page.inner_text("#decision .withheld")
     tap(page, "#decision .withheld li:has-text('縁で立つ') button.try")
-    page.wait_for_selector("#refusal .refusal")
+    page.wait_for_selector("#refusal .refusal.recorded")
     refusal = page.inner_text("#refusal")
-    assert "できません" in refusal and "縁で立つ" in refusal
+    assert "いいえ" in refusal and "できません" in refusal and "縁で立つ" in refusal
     assert page.get_attribute("#refusal a.clause", "href") == "/rules/toy/2"
     assert in_view(page, "#refusal") or width == "laptop"
+    page.wait_for_selector("#trace-list .entry.kind-refused")
     screen(page, "session-withheld-refused")
     after = api_session(page, server, sid)
-    assert (after["answers"], after["version"]) == (before["answers"], before["version"])
+    assert after["answers"] == [*before["answers"], {"try": "edge", "decision": before["pending"]["id"]}]
+    assert after["state"] == before["state"] and after["trace"][-1]["kind"] == "refused"
     # the decision is still open and answers as before
     tap(page, "#decision .options button >> nth=0")
     page.wait_for_function("() => !document.querySelector('#refusal .refusal')")
@@ -253,7 +261,8 @@ def test_the_ruling_page_leads_with_its_verdict(page, server, width):
     assert top == sorted(top)
     assert in_view(page, "#verdict h2")
     verdict = page.inner_text("#verdict")
-    assert "ここで p1 が選びます: 表か裏か" in verdict and "縁で立つ" in verdict and "未決定" not in verdict
+    assert verdict.lstrip().startswith("はい") and "表か裏か" not in verdict and "未決定" not in verdict
+    assert "次: p1 が選びます — 表か裏か" in page.inner_text("#next")
     assert page.evaluate("() => document.getElementById('board-details').open") is (width == "laptop")
     screen(page, "ruling-verdict-toy")
     assert page.errors == []
@@ -293,12 +302,18 @@ def test_without_script_the_forms_do_the_same(browser, server, width):
     page.goto(f"{server}/sessions/{sid}")
     page.click("#decision .options button >> nth=0")
     page.wait_for_url(re.compile(r"#live$"))
+    # carried on to the end of the turn (the toy's next decision is the next turn's), then on by a step
+    assert api_session(page, server, sid)["answers"][-1] == {"step": "turn"}
+    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
+    page.goto(f"{server}/sessions/{sid}")
     assert api_session(page, server, sid)["pending"]["id"] == "d2"
     page.click("#decision details.withheld summary")
     with page.expect_response(lambda r: r.url.endswith("/answer")) as resp:
         page.click("#decision .withheld li:has-text('見てから宣言') button.try")
-    assert resp.value.status == 422
-    assert "見てから宣言" in page.inner_text("#refusal") and page.get_attribute("#refusal a.clause", "href") == "/rules/toy/3"
+    assert resp.value.status == 303   # recorded: the page again, the refusal in its trace
+    page.wait_for_url(re.compile(r"#live$"))
+    last = page.locator("#trace-list .entry.kind-refused").last
+    assert "見てから宣言" in last.inner_text() and last.locator("a.clause").first.get_attribute("href") == "/rules/toy/3"
     page.goto(f"{server}/sessions/{sid}")
     page.click("#adjust > summary")
     form = page.locator("#adjust-effect")

@@ -5,10 +5,12 @@ import random
 
 from judge_app.engine import Adjustment, RuleOption, Ruleset
 from judge_app.engine.ruleset import concede_adjustment
+from judge_app.engine.verdict_words import Words
 
 
 class CoinRuleset(Ruleset):
     game = "toy"
+    verdict_words = Words(fields={"points": "得点"}, zones={"hand": "手札", "trash": "捨て札"})
     doc = "toy"
     title = "コイン"
     concede_rule = "toy:9"

@@ -69,7 +69,7 @@ def test_an_existing_database_is_stamped_and_upgraded_without_losing_a_row(store
     store = Store(store_url)
     store.init_schema()
     with store.engine.connect() as c:
-        assert migrations.current(c) == migrations.head() == "0004"
+        assert migrations.current(c) == migrations.head() == "0005"
         cols = {col["name"] for col in inspect(c).get_columns("rulings")}
     assert "editions" in cols
     assert store.count("sessions") == len(SESSIONS) and store.count("rulings") == len(RULINGS)
@@ -125,9 +125,9 @@ def test_db_cli_upgrades_and_reports(tmp_path, monkeypatch, capsys):
     assert main(["db", "current"]) == 0
     assert "今の版: 0001" in capsys.readouterr().out
     assert main(["db", "upgrade"]) == 0
-    assert "0001 → 0004" in capsys.readouterr().out
+    assert "0001 → 0005" in capsys.readouterr().out
     assert main(["db", "current"]) == 0
-    assert "今の版: 0004" in capsys.readouterr().out and "最新" in capsys.readouterr().out + "最新"
+    assert "今の版: 0005" in capsys.readouterr().out and "最新" in capsys.readouterr().out + "最新"
 
 
 def test_newest_revision_is_the_migrations_head_and_a_current_database_skips_alembic(store_url):

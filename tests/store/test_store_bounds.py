@@ -136,13 +136,15 @@ def test_migration_0003_keeps_every_row_and_widens_the_seed(store_url):
                           "VALUES ('r1', 'los', '{}', 7, '[]', 'r', 1.0)")
     s.init_schema()
     with s.engine.connect() as c:
-        assert migrations.current(c) == "0004"   # on to the newest: 0004 (issue 39) keeps them too
-        assert {"hidden", "client", "opened"} <= {col["name"] for col in inspect(c).get_columns("rulings")}
+        assert migrations.current(c) == migrations.head()   # 0003, and every migration after it
+        assert {"hidden", "client", "opened", "question", "window_end"} <= {
+            col["name"] for col in inspect(c).get_columns("rulings")}
         assert "sessions_updated" in {i["name"] for i in inspect(c).get_indexes("sessions")}
     got = s.get_session("s1")
     assert (got.board, got.seed, got.answers, got.version) == ({"a": 1}, 2147483647, [1], 3)
     assert s.get_ruling("r1", include_hidden=True).opened == 1.0   # stored before 0004: counts as opened, never expires
     assert s.get_ruling("r1").hidden is False
+    assert (s.get_ruling("r1").question, s.get_ruling("r1").window_end) == ("", None)   # 0005's defaults
     rec = s.create_session("opcg", {}, SEED_MAX, [])
     assert s.get_session(rec.id).seed == SEED_MAX
     s.close()

@@ -51,11 +51,14 @@ def at_decision(client, game="toy", board=None):
 
 
 # ---- an answer carries on; one 元に戻す takes back what the judge did --------------------------------------------
-def test_an_answer_with_then_carries_on_to_the_next_decision_and_one_undo_takes_both_back(client):
+def test_an_answer_with_then_carries_on_to_the_end_of_its_turn_and_one_undo_takes_both_back(client):
+    """The toy's next decision is in the next turn: the answer carries on to the end of the turn it was given in
+    (the engine's ターンの終わりまで: it stops on the new turn's first entry) and no further (issue 36)."""
     sid = at_decision(client)
     c = client.post(f"/api/sessions/{sid}/answer", json={"decision": "d1", "value": "heads", "then": "decision"}).get_json()
-    assert c["pending"]["id"] == "d2" and [e["rule"] for e in c["entries"]] == ["toy:3", "toy:1"]
-    assert c["answers"] == [{"step": "decision"}, {"decision": "d1", "value": "heads"}, {"step": "decision"}]
+    assert c["pending"] is None and [e["rule"] for e in c["entries"]] == ["toy:3", "toy:1"]
+    assert c["entries"][0]["turn"] + 1 == c["entries"][1]["turn"] == c["state"]["turn"]
+    assert c["answers"] == [{"step": "decision"}, {"decision": "d1", "value": "heads"}, {"step": "turn"}]
     assert c["undo"] == {"items": 2, "entries": 2, "words": "回答「表」と 2 手順", "label": "元に戻す: 回答「表」と 2 手順"}
     assert session(client, sid)["undo"] == c["undo"]
     back = client.post(f"/api/sessions/{sid}/undo", json={}).get_json()
@@ -83,6 +86,9 @@ def test_the_answer_form_carries_on_by_default_and_remembers_the_stop_setting(cl
     r = client.post(f"/sessions/{sid}/answer", data={"csrf": t, "decision": "d1", "value": '"heads"',
                                                      "then_shown": "1", "then": "decision"})
     assert r.status_code == 303 and "Set-Cookie" not in r.headers   # the default: nothing to remember
+    s = session(client, sid)   # carried on to the end of the turn (the toy's next decision is the next turn's)
+    assert s["pending"] is None and s["answers"][-1] == {"step": "turn"}
+    client.post(f"/api/sessions/{sid}/step", json={"until": "decision"})
     assert session(client, sid)["pending"]["id"] == "d2"
     # unticked: this answer stops, and the browser remembers to stop
     r = client.post(f"/sessions/{sid}/answer", data={"csrf": t, "decision": "d2", "value": '"heads"', "then_shown": "1"})
@@ -285,21 +291,20 @@ def save(client, sid, title="裁定"):
     return r.get_json()["slug"]
 
 
-def test_a_ruling_at_an_open_decision_says_what_is_chosen_allowed_and_withheld(client):
+def test_a_ruling_at_an_open_decision_answers_first_and_says_what_is_next_on_a_line_of_its_own(client):
     slug = save(client, at_decision(client, "toy-hand", HAND_BOARD))
     html = client.get(f"/r/{slug}").get_data(as_text=True)
     assert "未決定" not in html
     verdict = between(html, 'id="verdict"', "</section>")
-    assert "ここで p1 が選びます: 表か裏か" in verdict
-    assert "表" in verdict and "裏" in verdict and "縁で立つ" in verdict and "コインを縁で立てる宣言はできません" in verdict
-    assert 'href="/rules/toy/2"' in verdict
-    assert html.index('id="verdict"') < html.index('id="trace-list"') < html.index('id="board"')
+    assert "はい" in verdict and "p1 のターン" in verdict and "表か裏か" not in verdict   # the next decision is not the verdict
+    nxt = between(html, 'id="next"', "</p>")
+    assert "次: p1 が選びます — 表か裏か" in nxt and 'href="/rules/toy/2"' in nxt
+    assert html.index('id="verdict"') < html.index('id="next"') < html.index('id="trace-list"') < html.index('id="board"')
     assert '<details class="board-details" id="board-details">' in html
     v = client.get(f"/r/{slug}?format=json").get_json()["verdict"]
-    assert v["kind"] == "decision" and v["headline"] == "ここで p1 が選びます: 表か裏か"
-    assert v["decision"]["options"] == ["表", "裏"] and v["decision"]["rule"] == "toy:2"
-    assert v["decision"]["withheld"][0] == {"label": "縁で立つ", "reason": "コインを縁で立てる宣言はできません", "rule": "toy:2"}
-    assert {"rule": "toy:3"} in v["clauses"]
+    assert v["answer"] == "はい" and v["headline"] == "はい。p1 のターン" and v["window"]["end"] == 1
+    assert v["next"]["text"] == "次: p1 が選びます — 表か裏か" and v["next"]["rule"] == "toy:2"
+    assert {"rule": "toy:1"} in v["clauses"] and v["refused"] == [] and v["result"] is None
     assert client.get(f"/api/rulings/{slug}").get_json()["verdict"] == v
 
 
@@ -314,10 +319,12 @@ def test_a_finished_ruling_names_the_winner_and_the_deciding_clause(client):
     slug = save(client, sid)
     v = client.get(f"/api/rulings/{slug}").get_json()["verdict"]
     winner = session(client, sid)["winner"]
-    assert v["kind"] == "winner" and v["headline"] == f"{winner} の勝利" and v["clauses"] == [{"rule": "toy:4"}]
-    assert v["because"] == f"{winner} の勝利" and v["decision"] is None
+    assert v["answer"] == "結果" and v["headline"] == f"結果: {winner} の勝利（toy:4）。"
+    assert v["result"]["text"] == f"{winner} の勝利" and v["result"]["rule"] == "toy:4" and v["next"] is None
+    assert {"rule": "toy:4"} in v["clauses"]
+    assert any(c["text"].startswith(f"{winner} の得点") and c["rule"] == "toy:3" for c in v["changes"])
     html = client.get(f"/r/{slug}").get_data(as_text=True)
-    assert re.search(rf'<h2 id="verdict-title">.*{winner} の勝利</h2>', html)
+    assert re.search(rf'<h2 id="verdict-title">.*{winner} の勝利（toy:4）。</h2>', html)
     assert html.index('id="verdict"') < html.index('id="trace-list"')
 
 
@@ -325,6 +332,6 @@ def test_a_ruling_stopped_between_steps_says_how_far_it_went(client):
     sid = start(client)
     client.post(f"/api/sessions/{sid}/step", json={"until": "step"})
     v = client.get(f"/api/rulings/{save(client, sid)}").get_json()["verdict"]
-    assert v["kind"] == "stopped" and v["headline"] == "手順 #1 まで進めたところです" and v["because"] == "p1 のターン"
+    assert v["answer"] == "はい" and v["headline"] == "はい。p1 のターン" and v["window"]["end"] == 1
     v = client.get(f"/api/rulings/{save(client, start(client))}").get_json()["verdict"]
-    assert v["kind"] == "not_started"
+    assert v["window"]["end"] == 0 and v["headline"].startswith("はい。盤面のとおりです")

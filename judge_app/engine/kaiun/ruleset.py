@@ -12,6 +12,7 @@ import functools
 import random
 from typing import Any
 
+from judge_app.engine.verdict_words import Words
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
 from judge_app.engine.kaiun import notation
@@ -35,6 +36,16 @@ class Clauses(dict):
 
 class KaiunRuleset(KaiunEffects, Ruleset):
     game = "kaiun"
+    verdict_words = Words(
+        zones={"deck": "デッキ", "hand": "手札", "barrier": "バリア", "trash": "トラッシュ",
+               "battle_area": "バトルエリア", "cost_area": "コストエリア"},
+        counted=("barrier",),
+        fields={"battle_result": "バトル結果", "defeat": "満たした敗北条件", "lost": "敗北", "face_up": "バトルエリアのカード",
+                "win_battle": "「このバトルに勝つ」"},
+        values={("battle_result", "win"): "勝利", ("battle_result", "lose"): "敗北", ("battle_result", "draw"): "引き分け",
+                ("battle_result", None): "—", ("defeat", "battle"): "バトル", ("defeat", "refresh"): "リフレッシュ",
+                ("defeat", None): "なし", ("face_up", True): "表向き", ("face_up", False): "裏向き",
+                ("win_battle", True): "有効", ("win_battle", False): "なし"})
     doc = "kaiun"
     title = "開運コロシアム"
     concede_rule = "kaiun:1-2-4"

@@ -9,6 +9,8 @@ Seats: players sit clockwise in the order p1, p2, …; the left neighbour of p1 
 """
 from __future__ import annotations
 
+import dataclasses
+
 import random
 
 from judge_app.engine.kaiun import board as kb
@@ -72,6 +74,8 @@ MULTI_CLAUSES = Clauses({
 class KaiunMultiRuleset(KaiunRuleset):
     game = "kaiun-multi"
     player_counts = (3, 4, 5)
+    verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親"},
+                                        fields={**KaiunRuleset.verdict_words.fields, "left": "ゲームから抜けた"})
     doc = "kaiun-multi"
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
 from judge_app.engine.los.attack import attack_phase
 from judge_app.engine.los import notation
@@ -21,6 +22,15 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
 
 class LosRuleset(LosAdjustments, Ruleset):
     game = "los"
+    verdict_words = Words(
+        zones={"front": "前衛", "back": "後衛", "hand": "手札", "deck": "デッキ", "trash": "トラッシュ",
+               "energy": "エネルギー", "support": "サポート"},
+        fields={"life": "ライフ"},
+        card_fields={"display": "", "face_down": "向き", "mods": "効果", "gained": ""},
+        slots={"front": "レーン", "back": "レーン"},
+        values={("display", "attack"): "アタック表示", ("display", "defense"): "ディフェンス表示",
+                ("face_down", True): "裏側", ("face_down", False): "表側", ("face_down", None): "表側",
+                ("gained", True): "ゲイン表示", ("gained", False): "リゲイン表示", ("gained", None): "リゲイン表示"})
     doc = "los"
     title = "Legend of Stars"
     board_schema = BOARD_SCHEMA

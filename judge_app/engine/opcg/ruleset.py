@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine.verdict_words import Words
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import board as board_mod
@@ -17,6 +18,16 @@ from judge_app.engine.opcg.phases import PHASE_LABELS, PHASES
 
 class OpcgRuleset(OpcgAdjustments, Ruleset):
     game = "opcg"
+    verdict_words = Words(
+        zones={"leader": "リーダー", "characters": "キャラクターエリア", "stage": "ステージエリア", "hand": "手札",
+               "deck": "デッキ", "trash": "トラッシュ", "life": "ライフ"},
+        counted=("life",),
+        shared={"effects": "続いている効果"},
+        fields={"don_deck": "ドン!!デッキ", "cost_area.active": "コストエリアのアクティブのドン!!",
+                "cost_area.rested": "コストエリアのレストのドン!!"},
+        card_fields={"rested": "", "don": "付与されたドン!!", "power": "パワー"},
+        values={("rested", True): "レスト", ("rested", False): "アクティブ", ("rested", None): "アクティブ",
+                ("don", None): "0"})
     doc = "opcg"
     title = "ONE PIECE CARD GAME"
     board_schema = board_mod.BOARD_SCHEMA

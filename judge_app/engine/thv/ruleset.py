@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine.verdict_words import Words
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.battle import BattleMixin
@@ -25,6 +26,13 @@ from judge_app.engine.thv.turn import TurnMixin
 class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
                  CostMixin, MovesMixin, AdjustMixin, Ruleset):
     game = "thv"
+    verdict_words = Words(
+        zones={"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノードエリア", "graveyard": "冥界",
+               "removed": "除外エリア", "play_area": "プレイエリア"},
+        counted=("nodes",),
+        fields={"life": "ライフ"},
+        card_fields={"state": "", "damage": "ダメージ", "attack_mod": "攻撃力の修整", "toughness_mod": "耐久力の修整"},
+        values={("state", "active"): "アクティブ", ("state", "sleep"): "スリープ", ("damage", None): "0"})
     doc = "thv"
     title = "東方VISION"
     board_schema = BOARD_SCHEMA

@@ -205,10 +205,16 @@ def new_session_body() -> dict:
 STEP_BODY = _object({"until": {**UNTIL_WORD, "default": "step"}})
 ANSWER_BODY = _object({"decision": {"type": "string", "description": "開いている決定の id（pending.id）"},
                        "value": {"description": "pending.options のどれかの value"},
-                       "then": {**UNTIL_WORD, "description": "回答のあと続けて進める（同じ一つの操作）"}},
+                       "then": {**UNTIL_WORD, "description": "回答のあと続けて進める（同じ一つの操作）"},
+                       "try": {"type": "boolean", "description": "試す: ルールが認めない値なら 422 ではなく、"
+                               "拒否（kind: refused）のトレース項目として記録する（then とは一緒に使えない）"}},
                       ("decision", "value"))
 UNDO_BODY = _object({})
-SAVE_RULING = _object({"session": {"type": "string"}, "title": TITLE, "note": NOTE}, ("session", "title"),
+SAVE_RULING = _object({"session": {"type": "string"}, "title": TITLE, "note": NOTE,
+                       "question": {"type": "string", "maxLength": 2000, "description": "審判が答える質問（その人の言葉で）"},
+                       "window_end": {"type": ["integer", "null"], "minimum": 0,
+                                      "description": "判定の範囲の終わり（トレースの seq。null: 既定の範囲）"}},
+                      ("session", "title"),
                       "セッションを裁定として保存")
 IMPORT_RULING = _object({"scenario": {"oneOf": [SCENARIO_TEXT, ref("Scenario")]}, "title": TITLE, "note": NOTE},
                         ("scenario",), "シナリオファイルを裁定として取り込む")
@@ -223,7 +229,8 @@ def adjust_body() -> dict:
             schema = a.body_schema()
             variants.setdefault(repr(sorted(schema.items(), key=str)), schema)
     return {"type": "object", "required": ["op"], "anyOf": list(variants.values()),
-            "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の adjustments）"}
+            "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の adjustments）。"
+            "try: true を添えると、ルールが認めない調整は拒否（kind: refused）のトレース項目として記録される"}
 
 
 def keys(schema: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
