@@ -40,6 +40,13 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def proc_cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def descendants(pid: int) -> list[int]:
     out = []
     for child in children(pid):
