@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.faults.killer import proc_cmdline  # noqa: E402
+
 SEARCH_QUERIES = [
     "ブロッカー", "アタック", "ライフ", "デッキ", "ドン!!", "手札", "バトル", "勝利", "敗北", "リフレッシュ",
     "決死", "ターン", "コスト", "トラッシュ", "キャラ", "7-1-4", "６－２", "5.5.1", "6.2.4.b", "先攻",
@@ -112,13 +114,6 @@ def _proc_table() -> dict[int, tuple[int, list[str]]]:
     return out
 
 
-def _cmdline(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
-
-
 def tree_cpu_seconds(pid: int | None) -> float | None:
     """utime+stime of a process and everything under it (serve, nginx, the gunicorn master and its workers, and
     the children they reaped), from /proc."""
@@ -148,9 +143,9 @@ def worker_cpu_seconds(pid: int | None) -> dict[int, float]:
         kids = [c for c, (parent, _) in table.items() if parent == p]
         under += kids
         todo += kids
-    masters = {table[p][0] for p in under if "gunicorn" in _cmdline(p)}
+    masters = {table[p][0] for p in under if "gunicorn" in proc_cmdline(p)}
     return {p: (int(table[p][1][11]) + int(table[p][1][12])) / tick for p in under
-            if p not in masters and "gunicorn" in _cmdline(p)}
+            if p not in masters and "gunicorn" in proc_cmdline(p)}
 
 
 # ---------------------------------------------------------------- client

@@ -24,11 +24,14 @@ from judge_app import nginx_front, settings
 
 
 def gunicorn_argv(args, app_socket: Path) -> list[str]:
-    argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf", "--bind", f"unix:{app_socket}"]
+    # Behind nginx every connection carries one request, so a worker takes no more connections than it has
+    # threads (and keeps none alive): the rest wait in the socket's backlog for whichever worker frees a thread
+    # first, rather than queueing inside a busy worker while the other idles.
+    threads = args.threads or settings.get("THREADS")
+    argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf", "--bind", f"unix:{app_socket}",
+            "--threads", str(threads), "--worker-connections", str(threads), "--keep-alive", "0"]
     if args.workers:
         argv += ["--workers", str(args.workers)]
-    if args.threads:
-        argv += ["--threads", str(args.threads)]
     return argv
 
 

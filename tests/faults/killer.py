@@ -40,10 +40,28 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def proc_cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def descendants(pid: int) -> list[int]:
-    out = []
-    for child in children(pid):
-        out += [child] + descendants(child)
+    """Every process under `pid`, from one read of /proc."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    out, todo = [], [pid]
+    while todo:
+        at = todo.pop()
+        kids = [p for p, parent in parents.items() if parent == at]
+        out += kids
+        todo += kids
     return out
 
 

@@ -46,7 +46,11 @@ class Probe:
         self._thread.join(10)
 
     def _run(self) -> None:
+        pids, n = [], 0
         while not self._stop.is_set():
+            if n % 10 == 0:       # the process list once a second: reading /proc is not free
+                pids = self.pids()
+            n += 1
             t0 = time.perf_counter()
             c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
             try:
@@ -60,7 +64,7 @@ class Probe:
             finally:
                 c.close()
             self.times.append(time.perf_counter() - t0)
-            self.rss = max([self.rss] + [rss_mb(p) for p in self.pids()])
+            self.rss = max([self.rss] + [rss_mb(p) for p in pids])
             self._stop.wait(self.interval)
 
     def report(self) -> dict:

@@ -25,6 +25,8 @@ def test_serve_runs_gunicorn_on_a_unix_socket_behind_nginx(tmp_path):
     argv = gunicorn_argv(args, tmp_path / "app.sock")
     assert argv[1:5] == ["-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf"]
     assert f"unix:{tmp_path / 'app.sock'}" in argv and argv[argv.index("--workers") + 1] == "3"
+    # a worker takes no more connections than it has threads: the others wait for whichever worker is free
+    assert argv[argv.index("--worker-connections") + 1] == argv[argv.index("--threads") + 1] == "2"
     conf = nginx_front.render(tmp_path, listen="127.0.0.1:8123", socket=tmp_path / "app.sock", request_timeout=30,
                               keepalive=5, max_body=1 << 20, app_timeout=30, access_log=None)
     for line in ("listen 127.0.0.1:8123", f"server unix:{tmp_path / 'app.sock'};", "merge_slashes off;",
