@@ -21,6 +21,7 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
 
 class LosRuleset(LosAdjustments, Ruleset):
     game = "los"
+    modified_zones = ("front", "back")   # ATK/DEF/DOWN modifications live on the characters in the rows
     doc = "los"
     title = "Legend of Stars"
     board_schema = BOARD_SCHEMA

@@ -25,6 +25,7 @@ from judge_app.engine.thv.turn import TurnMixin
 class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
                  CostMixin, MovesMixin, AdjustMixin, Ruleset):
     game = "thv"
+    modified_zones = ("field",)   # mods (6.1.10) live on field cards and their set cards
     doc = "thv"
     title = "東方VISION"
     board_schema = BOARD_SCHEMA
