@@ -392,6 +392,128 @@ ATTACKS = {"alias_bomb": alias_bomb, "slow_clients": slow_clients, "flood": floo
            "double_slash": _on_the_wire(wire.double_slash)}
 
 
+# ---- issue 39, the app's half: sessions that cannot grow quadratic, bounds before work, files, rulings ---------
+def _power_scenario(board: dict, n: int) -> str:
+    target = board["players"]["p1"]["leader"]["id"]
+    item = json.dumps({"adjust": {"op": "power", "target": target, "value": 1000, "duration": "permanent"}})
+    return (f"game: opcg\ntitle: 調整 {n} 件\nseed: 1\nboard: {json.dumps(board, ensure_ascii=False)}\nanswers:\n"
+            + f"- {item}\n" * n)
+
+
+def lasting_adjustments(env: Env, args) -> dict:
+    """#5: a session of 2,000 lasting power adjustments (refused), and one of 150 (stored small, read fast)."""
+    before = env.rows()
+    board = env.new_board("opcg", 1)
+    big = _power_scenario(board, args.adjustments)
+    out: dict = {"load": f"scenarios of {args.adjustments} and 150 opcg power adjustments "
+                         f"({len(big.encode()) // 1024} KiB and less) to /api/sessions and /api/rulings"}
+    for path in ("/api/sessions", "/api/rulings"):
+        status, body, took, _ = call(env.port, "POST", path, {"scenario": big}, ip="198.51.100.39", timeout=120)
+        out[f"{args.adjustments} to {path}"] = f"{status} in {took:.2f} s"
+    out["stored"] = sum(env.rows().values()) - sum(before.values())
+    status, body, took, _ = call(env.port, "POST", "/api/sessions", {"scenario": _power_scenario(board, 150)},
+                                 ip="198.51.100.39", timeout=120)
+    out["150: create"] = f"{status} in {took:.2f} s"
+    if status == 201:
+        sid = json.loads(body)["id"]
+        status, body, took, _ = call(env.port, "GET", f"/api/sessions/{sid}")
+        out["150: /api/sessions/<id>"] = f"{status}, {len(body) / 1024:.0f} KiB in {took:.2f} s"
+        status, body, *_ = call(env.port, "POST", "/api/rulings", {"session": sid, "title": "調整 150 件"},
+                                ip="198.51.100.39")
+        if status == 201:
+            slug = json.loads(body)["slug"]
+            # each worker replays a ruling once, then serves it from its cache
+            out["150: /r/<slug> 4 reads s"] = [round(call(env.port, "GET", f"/r/{slug}")[2], 3) for _ in range(4)]
+    return out
+
+
+def render_bounds(env: Env, args) -> dict:
+    """/render: a 12,000-card board, a 500-deep value, then previews from one client until its limit."""
+    board = env.new_board("opcg", 8)
+    huge = json.loads(json.dumps(board))
+    huge["players"]["p1"]["hand"] = [{"id": f"h{i}", "name": "カード"} for i in range(12000)]
+    deep: dict = {}
+    node = deep
+    for _ in range(500):
+        node["k"] = {}
+        node = node["k"]
+    out: dict = {"load": "a 12,000-card board and a 500-deep value to /board/opcg/render, then "
+                         f"{args.render_burst} previews from one client"}
+    status, body, took, _ = call(env.port, "POST", "/board/opcg/render", {"board": huge},
+                                 headers={"Accept": "application/json"}, ip="198.51.100.40")
+    out["12,000 cards"] = f"{status} in {took:.3f} s"
+    out["500 deep"] = call(env.port, "POST", "/board/opcg/render", {"board": dict(board, battle=deep)},
+                           ip="198.51.100.40")[0]
+    burst = [call(env.port, "POST", "/board/opcg/render", {"board": board}, ip="198.51.100.41")
+             for _ in range(args.render_burst)]
+    out["burst answers"] = statuses(burst)
+    out["burst s"] = round(sum(r[2] for r in burst), 1)   # the limit is per minute: a slow burst stays under it
+    out["preview limit (headers of the last)"] = {k: v for k, v in burst[-1][3].items() if k.startswith("X-RateLimit")}
+    return out
+
+
+def yaml_guard(env: Env, args) -> dict:
+    """A 785 KiB scenario and one of 470 KiB with 56,000 values: refused before (or while) they are parsed."""
+    cards = "".join(f"        - {{id: h{i}, name: カード{i}, cost: 1, power: 1000}}\n" for i in range(12000))
+    text = ("game: opcg\ntitle: 大きい\nboard:\n  players:\n    p1:\n      leader: {id: L1, name: A}\n"
+            "      hand:\n" + cards + "    p2: {leader: {id: L2, name: B}}\n")
+    smaller = text.encode()[: 470 * 1024].decode(errors="ignore").rsplit("\n", 1)[0] + "\n"
+    out: dict = {"load": f"scenarios of {len(text.encode()) // 1024} KiB and {len(smaller.encode()) // 1024} KiB "
+                         "to /api/rulings, 20 times each"}
+    for name, t in (("785 KiB", text), ("470 KiB", smaller)):
+        got = [call(env.port, "POST", "/api/rulings", {"scenario": t}, ip="198.51.100.42") for _ in range(20)]
+        out[name] = {"answers": statuses(got), "slowest s": round(max(r[2] for r in got), 3)}
+    return out
+
+
+def lone_surrogates(env: Env, args) -> dict:
+    board = env.new_board("opcg", 9)
+    status, body, *_ = call(env.port, "POST", "/api/sessions", {"game": "opcg", "board": board, "seed": 1})
+    sid = json.loads(body)["id"]
+    before = env.rows()
+    raw = {"session title": ("/api/sessions", json.dumps({"game": "opcg", "board": board, "seed": 1, "title": "\ud800"})),
+           "ruling note": ("/api/rulings", json.dumps({"session": sid, "title": "t", "note": "\ud800"})),
+           "adjust target": (f"/api/sessions/{sid}/adjust",
+                             json.dumps({"op": "power", "target": "\ud800", "value": 1000, "duration": "turn"}))}
+    out = {name: (lambda r: f"{r[0]} {json.loads(r[1]).get('field') if r[0] and r[1][:1] == b'{' else ''}")(
+        call(env.port, "POST", path, raw=data.encode(), ip="198.51.100.43")) for name, (path, data) in raw.items()}
+    return {"load": "\\ud800 in a title, a note and a target", "answers": out,
+            "stored": sum(env.rows().values()) - sum(before.values())}
+
+
+def file_modes(env: Env, args) -> dict:
+    """The server's SQLite file, and editions/ folders made by an import under umask 077."""
+    from judge_app.corpus.importer import import_edition
+
+    out: dict = {"load": "the instance's database files; a corpus import under umask 077"}
+    for p in sorted(env.server.instance.glob("judge_app.sqlite3*")):
+        out[p.name] = oct(stat.S_IMODE(p.stat().st_mode))
+    with tempfile.TemporaryDirectory(prefix="judge-abuse-modes-") as tmp:
+        d = Path(tmp) / "corpus"
+        shutil.copytree(ROOT / "rules_corpus", d)
+        shutil.rmtree(d / "editions", ignore_errors=True)
+        old = os.umask(0o077)
+        try:
+            import_edition(d, "opcg", ROOT / "tests" / "fixtures" / "editions" / "opcg-ver.1.1.7.txt", "ver.1.1.7")
+        finally:
+            os.umask(old)
+        out["editions folders"] = sorted({oct(stat.S_IMODE(p.stat().st_mode))
+                                          for p in [d / "editions", *(d / "editions").iterdir()] if p.is_dir()})
+    return out
+
+
+def notation_previews(env: Env, args) -> dict:
+    """The notation preview is not a write: more of them than the write limit, from one client."""
+    got = [call(env.port, "POST", "/board/opcg/notation", {"text": "L"}, ip="198.51.100.44")
+           for _ in range(args.notation_previews)]
+    return {"load": f"{args.notation_previews} notation previews from one client (writes: {args.rate_limit})",
+            "answers": statuses(got)}
+
+
+ATTACKS.update({"lasting_adjustments": lasting_adjustments, "render_bounds": render_bounds, "yaml_guard": yaml_guard,
+                "lone_surrogates": lone_surrogates, "file_modes": file_modes, "notation_previews": notation_previews})
+
+
 def run(instance: Path, args, database_url: str | None = None) -> dict:
     # the settings as deployed (rate limits on), behind one trusted proxy so that each attacker is its own client
     server = Server(instance, free_port(), workers=2, database_url=database_url, serve=True,
@@ -437,6 +559,9 @@ def main(argv=None) -> int:
     ap.add_argument("--wire-requests", type=int, default=16, help="negative_chunk: requests sent")
     ap.add_argument("--wire-connections", type=int, default=12, help="incomplete_framing: connections held")
     ap.add_argument("--wire-seconds", type=float, default=20.0, help="how long each wire attack lasts")
+    ap.add_argument("--adjustments", type=int, default=2000, help="lasting adjustments in the refused session")
+    ap.add_argument("--render-burst", type=int, default=700, help="previews one client sends to /render")
+    ap.add_argument("--notation-previews", type=int, default=80)
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()

@@ -8,6 +8,7 @@ import jsonschema
 
 from judge_app import safe_yaml
 from judge_app.engine import EngineError, Game, get_ruleset
+from judge_app.engine.game import check_adjustment_count
 from judge_app.engine._schema_ja import message as schema_message
 from judge_app.engine.bounds import SEED_MAX
 from judge_app.engine.verdict import verdict
@@ -75,6 +76,7 @@ def load_scenario(source: str | Path | dict, max_bytes: int = safe_yaml.MAX_BYTE
         raise ScenarioError(e.message, e.field) from None
     if not isinstance(data, dict):
         raise ScenarioError("シナリオはオブジェクトである必要があります", "scenario")
+    check_adjustment_count(data.get("answers"), "scenario.answers")   # before the schema reads every item
     errors = sorted(jsonschema.Draft202012Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]

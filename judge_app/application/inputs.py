@@ -4,8 +4,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from judge_app import settings
-from judge_app.engine import EngineError, SessionLimit
+from judge_app.engine import EngineError
 from judge_app.engine.bounds import SURROGATE, lone_surrogate
 
 TITLE_MAX = 200
@@ -39,15 +38,3 @@ def check_seed(seed: Any) -> int:
 def random_seed() -> int:
     return secrets.randbelow(2**31)
 
-
-def check_adjustment_count(answers: Any, field: str) -> None:
-    """A script or answers list with more adjustments than a session may hold (JUDGE_APP_MAX_ADJUSTMENTS) is refused
-    before anything is played: the engine would refuse the one past the bound only after running all before it."""
-    limit = settings.get("MAX_ADJUSTMENTS")
-    if not limit or not isinstance(answers, list):
-        return
-    count = sum(1 for item in answers if isinstance(item, dict) and (
-        "adjust" in item or (isinstance(item.get("try"), dict) and "adjust" in item["try"])))
-    if count > limit:
-        raise SessionLimit(f"{field}: 調整が {count:,} 件あります（1 セッションに {limit:,} 件まで、"
-                           "JUDGE_APP_MAX_ADJUSTMENTS）", field)

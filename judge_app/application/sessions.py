@@ -20,10 +20,11 @@ from typing import Any
 from judge_app.application.engine_calls import engine_call, replay
 from judge_app.application.game_json import change_json, session_json
 from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
-from judge_app.application.inputs import TITLE_MAX, check_adjustment_count, check_seed
+from judge_app.application.inputs import TITLE_MAX, check_seed
 from judge_app.application.judged import JudgedGame, undo_step
 from judge_app.application import builder, scenario_input
 from judge_app.engine import UNTIL, EngineError, Game, NotationError
+from judge_app.engine.game import check_adjustment_count
 from judge_app.store import Conflict, NotFound, SessionRecord, Store
 
 

@@ -257,6 +257,19 @@ def adjustment_words(ruleset: Ruleset, body: dict) -> str:
     return f"調整「{spec.label if spec else body.get('op')}」"
 
 
+def check_adjustment_count(answers: Any, field: str) -> None:
+    """A script or answers list with more adjustments than a session may hold (JUDGE_APP_MAX_ADJUSTMENTS) is refused
+    before anything is validated or played: Game.adjust would refuse the one past the bound only after all before."""
+    limit = settings.get("MAX_ADJUSTMENTS")
+    if not limit or not isinstance(answers, list):
+        return
+    count = sum(1 for item in answers if isinstance(item, dict) and (
+        "adjust" in item or (isinstance(item.get("try"), dict) and "adjust" in item["try"])))
+    if count > limit:
+        raise SessionLimit(f"{field}: 調整が {count:,} 件あります（1 セッションに {limit:,} 件まで、"
+                           "JUDGE_APP_MAX_ADJUSTMENTS）", field)
+
+
 def halt_of(game: Game) -> Halt:
     if game.halted:
         return Halt("limit", game.halted)

@@ -337,13 +337,16 @@ class Ruleset(ABC):
             first = first or entry
         return first
 
+    # the zones whose cards carry modifications (`mods`): thv's field, los's rows
+    modified_zones: tuple[str, ...] = ()
+
     def lasting_effects(self, g: GameState) -> int:
         """How many lasting effects are in force: the game's list of them (`effects`, opcg) and the modifications
-        each card carries (`mods`, thv and los; a set card's too). Game.adjust holds it to
+        each card of `modified_zones` carries (`mods`, thv and los; a set card's too). Game.adjust holds it to
         JUDGE_APP_MAX_LASTING_EFFECTS."""
         count = len(g.data.get("effects") or ())
-        for player in (g.data.get("players") or {}).values():
-            for zone in player.values() if isinstance(player, dict) else ():
+        for player in (g.data.get("players") or {}).values() if self.modified_zones else ():
+            for zone in (player.get(z) for z in self.modified_zones) if isinstance(player, dict) else ():
                 for card in zone if isinstance(zone, list) else ():
                     if isinstance(card, dict):
                         count += len(card.get("mods") or ()) + sum(

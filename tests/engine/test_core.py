@@ -154,3 +154,25 @@ def test_fuzz_counts_finished_games():
     result = fuzz(RULESET, 50, seed=3)
     assert result["games"] == 50 and result["finished"] == 50
     assert result["crashes"] == 0 and result["violations"] == 0
+
+
+def test_append_records_the_one_item_added_and_leaves_earlier_changes_as_they_were():
+    """Issue 39: a list that grows by one a step (lasting effects, a card's mods) is recorded as the item added, at its
+    index; the card and row holding it are copies, so an entry that recorded the row before still shows it then."""
+    from judge_app.engine.state import GameState
+
+    g = GameState({"players": {"p1": {"front": [{"id": "c1"}, None]}}, "effects": []}, 0)
+    g.set("players.p1.front", [{"id": "c1"}, {"id": "c2"}])   # a row recorded whole (as los set_square does)
+    first = g.log("t:1", "x", "row")
+    g.append("players.p1.front.0.mods", {"v": 1}, whole="players.p1.front")
+    g.append("players.p1.front.0.mods", {"v": 2}, whole="players.p1.front")
+    g.append("effects", {"id": "e1"})
+    second = g.log("t:2", "x", "mods")
+    assert [c.to_json() for c in second.changes] == [
+        {"path": "players.p1.front.0.mods.0", "before": None, "after": {"v": 1}},
+        {"path": "players.p1.front.0.mods.1", "before": None, "after": {"v": 2}},
+        {"path": "effects.0", "before": None, "after": {"id": "e1"}}]
+    assert first.changes[0].after == [{"id": "c1"}, {"id": "c2"}]   # not mutated by the appends after it
+    assert g.get("players.p1.front.0.mods") == [{"v": 1}, {"v": 2}]
+    with pytest.raises(ValueError):
+        g.append("effects", {}, whole="players")

@@ -96,7 +96,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_store_tables(
         assert set(insp.get_table_names()) == {"sessions", "rulings", "rate_limits", "alembic_version"}
         for table in metadata.sorted_tables:
             assert [col["name"] for col in insp.get_columns(table.name)] == [col.name for col in table.columns]
-        assert {i["name"] for i in insp.get_indexes("rulings")} == {"rulings_created"}
+        assert {i["name"] for i in insp.get_indexes("rulings")} == {"rulings_created", "rulings_client"}
         assert {i["name"] for i in insp.get_indexes("sessions")} == {"sessions_updated"}
     store.close()
 

@@ -65,7 +65,7 @@ def test_db_prune_deletes_idle_sessions_only(env, capsys, monkeypatch):
     assert fresh.status_code == 201
     assert main(["db", "prune"]) == 0                          # the default: 30 days
     out = capsys.readouterr().out
-    assert "1 件消しました" in out and "裁定 2 件はそのまま" in out
+    assert "1 件消しました" in out and "開かなかった裁定を 0 件消しました（残り 2 件）" in out   # not 30 days old
     assert store.count("sessions") == 1 and store.count("rulings") == 2
     assert client.get(f"/api/sessions/{env['sid']}").status_code == 404
     assert client.get(f"/api/sessions/{fresh.get_json()['id']}").status_code == 200

@@ -22,6 +22,7 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
 
 class LosRuleset(LosAdjustments, Ruleset):
     game = "los"
+    modified_zones = ("front", "back")   # ATK/DEF/DOWN modifications live on the characters in the rows
     verdict_words = Words(
         zones={"front": "前衛", "back": "後衛", "hand": "手札", "deck": "デッキ", "trash": "トラッシュ",
                "energy": "エネルギー", "support": "サポート"},

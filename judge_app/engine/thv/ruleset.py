@@ -26,6 +26,7 @@ from judge_app.engine.thv.turn import TurnMixin
 class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
                  CostMixin, MovesMixin, AdjustMixin, Ruleset):
     game = "thv"
+    modified_zones = ("field",)   # mods (6.1.10) live on field cards and their set cards
     verdict_words = Words(
         zones={"deck": "デッキ", "hand": "手札", "field": "場", "nodes": "ノードエリア", "graveyard": "冥界",
                "removed": "除外エリア", "play_area": "プレイエリア"},

@@ -96,8 +96,9 @@ def limit_previews(app: Flask) -> None:
     if limiter is None or not previews:
         return
     shared = limiter.shared_limit(previews, scope="previews", exempt_when=_not_preview)
-    for view in {id(v): v for v in app.view_functions.values() if getattr(v, "stores_nothing", False)}.values():
-        shared(view)
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "stores_nothing", False):   # the limit is checked by the wrapper, which keeps the mark
+            app.view_functions[endpoint] = shared(view)
 
 
 def _too_many(e: RateLimitExceeded):
