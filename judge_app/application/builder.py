@@ -317,14 +317,14 @@ def from_notation(ruleset: Ruleset, text: Any) -> tuple[dict, str]:
     only what is really wrong is refused; a NotationError (`token`, `position`, and `fix` where the notation sees
     the likely reading: kept only if the corrected line is a board this would accept) otherwise."""
     from judge_app.engine import NotationError
+    from judge_app.engine._notation.board import fixes_up_to
 
     try:
         return _from_notation(ruleset, text)
     except NotationError as e:
         if e.fix:
-            try:
-                _from_notation(ruleset, e.fix["text"])
-            except NotationError:
+            end = getattr(e, "fix_end", len(e.fix["text"]))
+            if not fixes_up_to(e.fix["text"], end, lambda t: _from_notation(ruleset, t)):
                 e.fix = None
         raise
 

@@ -169,6 +169,32 @@ def test_the_notation_line_round_trips_and_an_error_names_its_token(page, server
     assert page.errors == []
 
 
+def test_a_slip_is_refused_with_its_reading_as_one_tap_and_the_line_is_read_back(page, server, width):
+    """Issue 40: L[5000] is not a leader named 「5000」: the line is refused at 5000, the likely reading is one tap,
+    and the line read back in words beside it."""
+    page.goto(server + "/board/opcg")
+    assert "リーダー パワー5000" in page.inner_text("#notation-reading")              # the opening board, in words
+    page.fill("#notation", "T3 メイン p1 p1: L[5000] C[3000 ブロッカー] D40 H5 p2: D40 H5")
+    page.click("#notation-load")
+    page.wait_for_selector("#notation-fix-apply")
+    assert page.inner_text("#notation-error mark") == "5000"
+    assert "パワー5000 のリーダー？" in page.inner_text("#notation-fix-apply")
+    assert page.is_hidden("#notation-reading")
+    shot(page, f"builder-notation-fix-{width}")
+    page.click("#notation-fix-apply")                                          # one tap: the next slip is marked
+    page.wait_for_selector("#notation-fix-apply:has-text('パワー3000【ブロッカー】 のキャラ1？')")
+    assert page.inner_text("#notation-error mark") == "3000"
+    page.click("#notation-fix-apply")
+    page.wait_for_selector("#notation-reading:not([hidden])")
+    said = page.inner_text("#notation-reading")
+    assert "リーダー パワー5000" in said and "キャラ1 パワー3000【ブロッカー】" in said, said
+    assert page.input_value("#notation").startswith("T3 メイン p1 p1: L[(5000)] C[(3000 ブロッカー)]")
+    box = page.eval_on_selector("#notation-reading", "e => e.getBoundingClientRect().right")
+    assert box <= page.viewport_size["width"] + 1                              # nothing runs off a 360 px phone
+    shot(page, f"builder-notation-reading-{width}")
+    assert page.errors == []
+
+
 def test_load_and_start_opens_the_session_on_its_first_decision_in_one_tap(page, server):
     page.goto(server + "/")
     page.click("main .game-links a[href='/board/opcg']")                        # one tap from the home page

@@ -56,18 +56,17 @@ class Notation:
             return self._parse(text)
         except NotationError as e:
             if offer and getattr(e, "candidates", None) and e.fix is None:
-                e.fix = self._first_fix(text, e.candidates)
+                e.fix, e.fix_end = self._first_fix(text, e.candidates)   # fix_end: where the fix's change ends
             raise
 
-    def _first_fix(self, text: str, candidates) -> dict | None:
+    def _first_fix(self, text: str, candidates) -> tuple[dict | None, int]:
+        """The first candidate that reads up to the end of what it changed (a later slip is the next tap's)."""
         for start, end, new, reading in candidates:
             fixed = text[:start] + new + text[end:]
-            try:
-                self.parse(fixed, offer=False)
-            except NotationError:
-                continue
-            return {"text": fixed, "reading": reading}
-        return None
+            if fixes_up_to(fixed, start + len(new), lambda t: self.parse(t, offer=False)):
+                return {"text": fixed, "reading": reading}, start + len(new)
+        return None, 0
+
 
     def _parse(self, text: str) -> tuple[dict, Reading]:
         items = read_items(text)
@@ -121,6 +120,15 @@ class Notation:
             raise NotationError(f"「{last.raw}」（{last.pos + 1}文字目）の後: {missing[0]} の欄（{missing[0]}: …）が"
                                 f"ありません。行の終わりに「{missing[0]}:」から書き足します", last.raw, last.pos,
                                 fix=None) from None
+
+
+def fixes_up_to(text: str, end: int, read) -> bool:
+    """Whether `read(text)` succeeds, or fails only at a token after `end`."""
+    try:
+        read(text)
+    except NotationError as e:
+        return e.position >= end
+    return True
 
 
 def token_error(error: BoardError, r: Reading) -> NotationError:
