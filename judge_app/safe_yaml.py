@@ -60,7 +60,10 @@ class _NoAliasLoader(yaml.SafeLoader):
 def load(text: str, where: str = "scenario", max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH,
          max_nodes: int = MAX_NODES) -> Any:
     """One YAML document, without anchors or aliases, checked by `check` after parsing."""
-    loader = _NoAliasLoader(text, where, max_depth, max_nodes)
+    try:   # the reader refuses a character YAML does not allow (U+0090, say) as soon as it is made
+        loader = _NoAliasLoader(text, where, max_depth, max_nodes)
+    except yaml.YAMLError as e:
+        raise YamlRefused(f"YAML として読めません: {e}", where) from None
     try:
         data = loader.get_single_data()
     except YamlRefused:

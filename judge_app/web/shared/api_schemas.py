@@ -216,14 +216,17 @@ NEW_RULING = {"oneOf": [SAVE_RULING, IMPORT_RULING]}
 
 
 def adjust_body() -> dict:
-    """Any game's adjustment: `{op, …its params}`, each op's params as the ruleset checks them."""
-    variants: dict[str, dict] = {}
-    for r in games.rulesets().values():
+    """Any game's adjustment: `{op, …its params}`, each op's params as the ruleset checks them. One branch per op
+    (the ops exclude each other by name); an op several games share, with params that differ, is any of theirs."""
+    by_op: dict[str, dict[str, dict]] = {}
+    for game, r in games.rulesets().items():
         for a in r.offered_adjustments():
             schema = a.body_schema()
-            variants.setdefault(repr(sorted(schema.items(), key=str)), schema)
-    return {"type": "object", "required": ["op"], "anyOf": list(variants.values()),
-            "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の adjustments）"}
+            same = by_op.setdefault(a.op, {}).setdefault(repr(sorted(schema.items(), key=str)), schema)
+            same["description"] = ", ".join(filter(None, (same.get("description"), game)))
+    branches = [next(iter(v.values())) if len(v) == 1 else {"anyOf": list(v.values())} for v in by_op.values()]
+    return {"oneOf": branches, "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の "
+                                              "adjustments）。各 op の description はそれを持つゲーム"}
 
 
 def keys(schema: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
