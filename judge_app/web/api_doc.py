@@ -63,17 +63,21 @@ def _doc() -> dict:
 def _game() -> dict:
     return _path("game", "ゲーム（GET /api/games の game）", list(games.rulesets()))
 
-# OpenAPI links: how one answer leads to the next call (also what schemathesis's stateful run follows)
+# OpenAPI links: how one answer leads to the next call (also what schemathesis's stateful run follows; a link's
+# body is the whole body, not fields to mix into a generated one: its extension `merge_body: false` says so)
+WHOLE_BODY = {"x-schemathesis": {"merge_body": False}}
 SESSION_LINKS = {
     "GetSession": {"operationId": "getSession", "parameters": {"sid": "$response.body#/id"}},
     "Step": {"operationId": "step", "parameters": {"sid": "$response.body#/id"}},
     "Undo": {"operationId": "undo", "parameters": {"sid": "$response.body#/id"}},
     "SaveRuling": {"operationId": "createRuling",
-                   "requestBody": {"session": "$response.body#/id", "title": "保存した裁定"}},
+                   "requestBody": {"session": "$response.body#/id", "title": "保存した裁定"}, **WHOLE_BODY},
 }
+START_LINK = {"StartSession": {"operationId": "createSession", "requestBody": {
+    "game": "$response.body#/game", "board": "$response.body#/board", "seed": "$response.body#/seed"}, **WHOLE_BODY}}
 ANSWER_LINK = {"Answer": {"operationId": "answer", "parameters": {"sid": "$response.body#/id"},
                           "requestBody": {"decision": "$response.body#/pending/id",
-                                          "value": "$response.body#/pending/options/0/value"}}}
+                                          "value": "$response.body#/pending/options/0/value"}, **WHOLE_BODY}}
 
 
 def _sessions() -> dict:
@@ -135,7 +139,7 @@ def _reference() -> dict:
             "ゲームの盤面の JSON Schema", ok=_json({"type": "object"}, "JSON Schema"), errors=(404,), params=(_game(),),
             op_id="boardSchema")},
         "/api/games/{game}/new-board": {"get": _op(
-            "新しいゲームの盤面", ok=_json(ref("NewBoard"), "盤面"), errors=(400, 404), op_id="newBoard",
+            "新しいゲームの盤面", ok=_json(ref("NewBoard"), "盤面", links=START_LINK), errors=(400, 404), op_id="newBoard",
             params=(_game(), _query("seed", s.SEED, "乱数の種")))},
         "/api/openapi.json": {"get": _op("この文書", ok=_json({"type": "object"}, "OpenAPI 3.1"), errors=(),
                                          op_id="openapi")},

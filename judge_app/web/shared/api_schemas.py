@@ -17,8 +17,9 @@ from judge_app.scenarios import SCENARIO_SCHEMA
 NULLABLE_STRING = {"type": ["string", "null"]}
 UNTIL_WORD = {"enum": list(UNTIL), "description": "1 手順、次の決定、フェイズの終わり、ターンの終わり、ゲームの終わりまで"}
 SEED = {"type": "integer", "minimum": 0, "maximum": SEED_MAX, "description": "乱数の種。省略すると無作為に決まる"}
-TITLE = {"type": "string", "maxLength": TITLE_MAX}
-NOTE = {"type": "string", "maxLength": NOTE_MAX}
+PRINTABLE = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]*$"   # no control character but tab and newlines
+TITLE = {"type": "string", "maxLength": TITLE_MAX, "pattern": PRINTABLE}
+NOTE = {"type": "string", "maxLength": NOTE_MAX, "pattern": PRINTABLE}
 SCENARIO_TEXT = {"type": "string", "maxLength": safe_yaml.MAX_BYTES, "description": "シナリオファイルの YAML"}
 
 
