@@ -23,8 +23,8 @@ pytestmark = [pytest.mark.store_pages,
               pytest.mark.filterwarnings("ignore::DeprecationWarning"),   # allowEmptyValue (q=), read by the libraries
               pytest.mark.filterwarnings("ignore::ResourceWarning")]
 
-EXAMPLES = int(os.environ.get("JUDGE_APP_SCHEMATHESIS_EXAMPLES", "15"))
-STATEFUL_STEPS = int(os.environ.get("JUDGE_APP_SCHEMATHESIS_STATEFUL", "12"))
+EXAMPLES = int(os.environ.get("JUDGE_APP_SCHEMATHESIS_EXAMPLES", "10"))
+STATEFUL_STEPS = int(os.environ.get("JUDGE_APP_SCHEMATHESIS_STATEFUL", "10"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
 # The in-process WSGI transport does not decompress; the app compresses whatever the client accepts.
@@ -70,7 +70,7 @@ def test_every_operation_answers_as_its_document_says(api_schema, caplog):
     assert operations == documented   # every operation but the document's own, which schemathesis leaves out
     assert not failures, "\n\n".join(failures)
     no_crash_logged(caplog)
-    assert statuses[2] >= 30 and statuses[4] >= 30, statuses   # both accepted and refused requests were sent
+    assert statuses[2] >= 20 and statuses[4] >= 20, statuses   # both accepted and refused requests were sent
 
 
 def test_a_stateful_run_along_the_links_finds_no_crash(api_schema, caplog):
