@@ -104,8 +104,11 @@ def load(text: str, where: str = "scenario", max_bytes: int = MAX_BYTES, max_dep
     """One YAML document, within the bounds before it is parsed (`_prescan`), without anchors or aliases, and
     checked by `check` after parsing."""
     clean = _prescan(text, where, max_bytes, max_depth, max_nodes)
-    loader = (yaml.CSafeLoader(text) if clean   # no anchor or alias, within the bounds: C builds the same values
-              else _NoAliasLoader(text, where, max_depth, max_nodes))
+    try:   # the reader refuses a character YAML does not allow (U+0090, say) as soon as it is made
+        loader = (yaml.CSafeLoader(text) if clean   # no anchor or alias, within the bounds: C builds the same values
+                  else _NoAliasLoader(text, where, max_depth, max_nodes))
+    except yaml.YAMLError as e:
+        raise YamlRefused(f"YAML として読めません: {e}", where) from None
     try:
         data = loader.get_single_data()
     except YamlRefused:

@@ -4,14 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from judge_app import safe_yaml
 from judge_app.engine import EngineError, Game, get_ruleset
 from judge_app.engine.game import check_adjustment_count
 from judge_app.engine._schema_ja import message as schema_message
 from judge_app.engine.bounds import SEED_MAX
 from judge_app.engine.verdict import verdict
+from judge_app.engine.json_schemas import Validator
 
 SCENARIO_SCHEMA: dict = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -77,7 +76,7 @@ def load_scenario(source: str | Path | dict, max_bytes: int = safe_yaml.MAX_BYTE
     if not isinstance(data, dict):
         raise ScenarioError("シナリオはオブジェクトである必要があります", "scenario")
     check_adjustment_count(data.get("answers"), "scenario.answers")   # before the schema reads every item
-    errors = sorted(jsonschema.Draft202012Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = sorted(Validator(SCENARIO_SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         path = ".".join(str(p) for p in e.absolute_path) or "scenario"

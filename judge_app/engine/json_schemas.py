@@ -1,6 +1,20 @@
 """The published JSON Schemas of what the engine emits: a trace entry and a decision (docs/architecture.md).
-The API serves them; tests hold every scenario's trace and open decision to them."""
+The API serves them; tests hold every scenario's trace and open decision to them. `Validator` is how every input
+schema is checked (boards, adjustments, scenarios)."""
 from __future__ import annotations
+
+import jsonschema
+
+
+def _written_integer(checker, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# JSON Schema counts 3.0 as an integer; the rules count with Python ints (range, list indexes), so an integer field
+# takes an integer as written (3), and 3.0 is refused naming the field (found by the schemathesis run, issue 40).
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _written_integer))
 
 CLAUSE_ID = {"type": "string", "pattern": r"^[a-z-]+:[0-9A-Za-z.-]+$"}
 

@@ -15,11 +15,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generator
 
-import jsonschema
-
 from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine.bounds import ShapeError, check_shape
+from judge_app.engine.json_schemas import Validator
 from judge_app.engine.state import GameState
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
@@ -166,7 +165,7 @@ class Ruleset(ABC):
         return board
 
     def _validate_board(self, board: dict) -> None:
-        validator = jsonschema.Draft202012Validator(self.board_schema)
+        validator = Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
             e = deepest(errors[0])
@@ -460,7 +459,7 @@ EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:
     """The op's params, checked against its schema; an error names the field under `where`."""
     params = {k: v for k, v in body.items() if k != "op"}
-    errors = list(jsonschema.Draft202012Validator(spec.params_schema()).iter_errors(params))
+    errors = list(Validator(spec.params_schema()).iter_errors(params))
     if errors:
         e = errors[0]
         name = ".".join(str(p) for p in e.absolute_path) or (e.validator == "required" and e.message.split("'")[1]) or "body"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from judge_app.application import games
+from judge_app.corpus import get_corpus
 from judge_app.engine.json_schemas import TRACE_ENTRY
 from judge_app.scenarios import SCENARIO_SCHEMA
 from judge_app.web.shared import api_schemas as s
@@ -42,8 +43,10 @@ def _op(summary: str, ok: dict, errors: tuple[int, ...], *, status: int = 200, b
     return out
 
 
-def _path(name: str, description: str) -> dict:
-    return {"name": name, "in": "path", "required": True, "schema": {"type": "string"}, "description": description}
+def _path(name: str, description: str, known: list[str] | None = None) -> dict:
+    """A path parameter; `known`, the values that name something now (any other is a 404)."""
+    schema = {"type": "string", **({"enum": known} if known else {})}
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
 
 
 def _query(name: str, schema: dict, description: str) -> dict:
@@ -51,19 +54,30 @@ def _query(name: str, schema: dict, description: str) -> dict:
 
 
 SID, SLUG = _path("sid", "セッションの id"), _path("slug", "裁定の slug")
-DOC, GAME = _path("doc", "文書キー（opcg, kaiun, kaiun-multi, los, thv）"), _path("game", "ゲーム")
 
-# OpenAPI links: how one answer leads to the next call (also what schemathesis's stateful run follows)
+
+def _doc() -> dict:
+    return _path("doc", "文書キー（GET /api/docs の key）", list(get_corpus().docs))
+
+
+def _game() -> dict:
+    return _path("game", "ゲーム（GET /api/games の game）", list(games.rulesets()))
+
+# OpenAPI links: how one answer leads to the next call (also what schemathesis's stateful run follows; a link's
+# body is the whole body, not fields to mix into a generated one: its extension `merge_body: false` says so)
+WHOLE_BODY = {"x-schemathesis": {"merge_body": False}}
 SESSION_LINKS = {
     "GetSession": {"operationId": "getSession", "parameters": {"sid": "$response.body#/id"}},
     "Step": {"operationId": "step", "parameters": {"sid": "$response.body#/id"}},
     "Undo": {"operationId": "undo", "parameters": {"sid": "$response.body#/id"}},
     "SaveRuling": {"operationId": "createRuling",
-                   "requestBody": {"session": "$response.body#/id", "title": "保存した裁定"}},
+                   "requestBody": {"session": "$response.body#/id", "title": "保存した裁定"}, **WHOLE_BODY},
 }
+START_LINK = {"StartSession": {"operationId": "createSession", "requestBody": {
+    "game": "$response.body#/game", "board": "$response.body#/board", "seed": "$response.body#/seed"}, **WHOLE_BODY}}
 ANSWER_LINK = {"Answer": {"operationId": "answer", "parameters": {"sid": "$response.body#/id"},
                           "requestBody": {"decision": "$response.body#/pending/id",
-                                          "value": "$response.body#/pending/options/0/value"}}}
+                                          "value": "$response.body#/pending/options/0/value"}, **WHOLE_BODY}}
 
 
 def _sessions() -> dict:
@@ -111,22 +125,22 @@ def _reference() -> dict:
         "/api/docs": {"get": _op("ルール文書の一覧", ok=_json(ref("Docs"), "文書"), errors=(), op_id="listDocs")},
         "/api/clauses/{doc}/{number}": {"get": _op(
             "条文", ok=_json(ref("Clause"), "条文"), errors=(400, 404), op_id="getClause",
-            params=(DOC, _path("number", "条文番号（７－１－４、7.1.4 など、どの書き方でも）"), edition))},
+            params=(_doc(), _path("number", "条文番号（７－１－４、7.1.4 など、どの書き方でも）"), edition))},
         "/api/search": {"get": _op(
             "ルール検索", ok=_json(ref("SearchResults"), "結果"), errors=(400,), op_id="search",
             params=({**_query("q", {"type": "string"}, "検索語（条文番号ならその条文）"), "allowEmptyValue": True},
                     _query("doc", {"type": "string"}, "文書で絞る"),
                     _query("limit", {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}, "件数")))},
-        "/api/glossary/{doc}": {"get": _op("用語集", ok=_json(ref("Glossary"), "用語"), errors=(404,), params=(DOC,),
+        "/api/glossary/{doc}": {"get": _op("用語集", ok=_json(ref("Glossary"), "用語"), errors=(404,), params=(_doc(),),
                                            op_id="glossary")},
         "/api/games": {"get": _op("ゲームの一覧（盤面スキーマ、ルールの選択肢、調整）", ok=_json(ref("Games"), "ゲーム"),
                                   errors=(), op_id="listGames")},
         "/api/games/{game}/schema": {"get": _op(
-            "ゲームの盤面の JSON Schema", ok=_json({"type": "object"}, "JSON Schema"), errors=(404,), params=(GAME,),
+            "ゲームの盤面の JSON Schema", ok=_json({"type": "object"}, "JSON Schema"), errors=(404,), params=(_game(),),
             op_id="boardSchema")},
         "/api/games/{game}/new-board": {"get": _op(
-            "新しいゲームの盤面", ok=_json(ref("NewBoard"), "盤面"), errors=(400, 404), op_id="newBoard",
-            params=(GAME, _query("seed", s.SEED, "乱数の種")))},
+            "新しいゲームの盤面", ok=_json(ref("NewBoard"), "盤面", links=START_LINK), errors=(400, 404), op_id="newBoard",
+            params=(_game(), _query("seed", s.SEED, "乱数の種")))},
         "/api/openapi.json": {"get": _op("この文書", ok=_json({"type": "object"}, "OpenAPI 3.1"), errors=(),
                                          op_id="openapi")},
     }

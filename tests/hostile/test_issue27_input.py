@@ -73,6 +73,14 @@ def test_a_self_referencing_anchor_is_a_400_not_a_500(env):
     assert data["field"] == "scenario" and "行目" in data["error"]
 
 
+@pytest.mark.parametrize("path", ["/api/rulings", "/api/sessions"])
+def test_a_character_yaml_does_not_allow_is_a_400_not_an_engine_failure(env, path):
+    """Found by the schemathesis run (issue 40): U+0090 made the YAML reader raise before parsing began, outside the
+    guard, and the scenario was answered 422 as a ruleset's crash, logged as one."""
+    data = _refused(env, path, {"scenario": "\x90"})
+    assert data["field"] == "scenario" and "YAML として読めません" in data["error"], data
+
+
 def test_an_alias_alone_is_refused_too():
     with pytest.raises(safe_yaml.YamlRefused) as e:
         safe_yaml.load("a: 1\nb: *nowhere\n")

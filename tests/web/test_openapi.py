@@ -80,3 +80,59 @@ def test_every_api_answer_of_the_route_walk_fits_the_document(route_walk, walked
             problems.append((method, path[:80], resp.status_code, type(e).__name__, causes[:3]))
     assert not problems, f"{len(problems)} answers do not fit the document; first: {problems[:5]}"
     assert checked > 250
+
+
+def _resolve(expression, body):
+    """An OpenAPI link's runtime expression `$response.body#/a/0/b` read from the answer; anything else as given."""
+    if isinstance(expression, dict):
+        return {k: _resolve(v, body) for k, v in expression.items() if not k.startswith("x-")}
+    if isinstance(expression, str) and expression.startswith("$response.body#"):
+        for part in filter(None, expression.split("#", 1)[1].split("/")):
+            body = body[int(part)] if isinstance(body, list) else body[part]
+    elif isinstance(expression, str) and expression.startswith("$"):
+        raise AssertionError(f"a runtime expression this client does not read: {expression}")
+    else:
+        return expression
+    return body
+
+
+@pytest.mark.parametrize("game", ["toy", "kaiun"])
+def test_a_client_from_the_document_alone_starts_answers_and_saves(client, game):
+    """Following only the document's links: a new board → a session (nothing pending yet) → step to the decision
+    → answer it with `decision: pending.id` and one of its options' values → save the ruling (201, Location, api_url)
+    → open it as JSON. Every answer fits the document."""
+    doc = client.get("/api/openapi.json").get_json()
+    api = OpenAPI.from_dict(doc)
+    operations = {op["operationId"]: (path, method) for path, item in doc["paths"].items() for method, op in item.items()}
+
+    def call(operation_id, link=None, source=None, body=None):
+        path, method = operations[operation_id]
+        params = _resolve(link.get("parameters", {}), source) if link else {}
+        url = path.format(**params)
+        if link and "requestBody" in link:
+            body = _resolve(link["requestBody"], source)
+        resp = client.open(url, method=method.upper(), json=body if method == "post" else None)
+        api.validate_response(_request(method.upper(), url, {"json": body} if method == "post" else {}),
+                              WerkzeugOpenAPIResponse(resp))
+        return resp
+
+    def links(path, method, status):
+        return doc["paths"][path][method]["responses"][status]["links"]
+
+    board = call("newBoard", {"parameters": {"game": game}}, {}).get_json()
+    created = call("createSession", links("/api/games/{game}/new-board", "get", "200")["StartSession"], board)
+    session = created.get_json()
+    assert created.status_code == 201 and created.headers["Location"].endswith(session["id"])
+    assert session["pending"] is None and session["trace"] == [], "a new session has nothing pending until stepped"
+    session_links = links("/api/sessions", "post", "201")
+    stepped = call("step", session_links["Step"], session, body={"until": "decision"}).get_json()
+    assert stepped["pending"], "stepping on reaches a decision"
+    change_links = links("/api/sessions/{sid}/step", "post", "200")
+    answered = call("answer", change_links["Answer"], stepped)
+    assert answered.status_code == 200, answered.get_json()
+    saved = call("createRuling", change_links["SaveRuling"], answered.get_json())
+    made = saved.get_json()
+    assert saved.status_code == 201 and saved.headers["Location"] == made["api_url"] == f"/api/rulings/{made['slug']}"
+    assert made["url"] == f"/r/{made['slug']}"
+    ruling = call("getRuling", links("/api/rulings", "post", "201")["GetRuling"], made).get_json()
+    assert ruling["slug"] == made["slug"] and ruling["api_url"] == made["api_url"]

@@ -17,8 +17,9 @@ from judge_app.scenarios import SCENARIO_SCHEMA
 NULLABLE_STRING = {"type": ["string", "null"]}
 UNTIL_WORD = {"enum": list(UNTIL), "description": "1 手順、次の決定、フェイズの終わり、ターンの終わり、ゲームの終わりまで"}
 SEED = {"type": "integer", "minimum": 0, "maximum": SEED_MAX, "description": "乱数の種。省略すると無作為に決まる"}
-TITLE = {"type": "string", "maxLength": TITLE_MAX}
-NOTE = {"type": "string", "maxLength": NOTE_MAX}
+PRINTABLE = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]*$"   # no control character but tab and newlines
+TITLE = {"type": "string", "maxLength": TITLE_MAX, "pattern": PRINTABLE}
+NOTE = {"type": "string", "maxLength": NOTE_MAX, "pattern": PRINTABLE}
 SCENARIO_TEXT = {"type": "string", "maxLength": safe_yaml.MAX_BYTES, "description": "シナリオファイルの YAML"}
 
 
@@ -222,15 +223,19 @@ NEW_RULING = {"oneOf": [SAVE_RULING, IMPORT_RULING]}
 
 
 def adjust_body() -> dict:
-    """Any game's adjustment: `{op, …its params}`, each op's params as the ruleset checks them."""
-    variants: dict[str, dict] = {}
-    for r in games.rulesets().values():
+    """Any game's adjustment: `{op, …its params}`, each op's params as the ruleset checks them. One branch per op
+    (the ops exclude each other by name); an op several games share, with params that differ, is any of theirs."""
+    by_op: dict[str, dict[str, dict]] = {}
+    for game, r in games.rulesets().items():
         for a in r.offered_adjustments():
             schema = a.body_schema()
-            variants.setdefault(repr(sorted(schema.items(), key=str)), schema)
-    return {"type": "object", "required": ["op"], "anyOf": list(variants.values()),
-            "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の adjustments）。"
-            "try: true を添えると、ルールが認めない調整は拒否（kind: refused）のトレース項目として記録される"}
+            same = by_op.setdefault(a.op, {}).setdefault(repr(sorted(schema.items(), key=str)), schema)
+            same["description"] = ", ".join(filter(None, (same.get("description"), game)))
+    branches = [next(iter(v.values())) if len(v) == 1 else {"anyOf": list(v.values())} for v in by_op.values()]
+    return {"oneOf": branches, "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の "
+                                              "adjustments）。各 op の description はそれを持つゲーム。"
+                                              "try: true を添えると、ルールが認めない調整は拒否（kind: refused）の"
+                                              "トレース項目として記録される"}
 
 
 def keys(schema: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
