@@ -103,3 +103,24 @@ def test_kaiun_multi_zone_labels_keep_their_words_whole_at_1280(browser, server)
         assert errors == []
     finally:
         context.close()
+
+
+def test_los_6_1_to_6_6_a_hand_card_has_no_display_and_an_energy_card_no_character_display(page, server):
+    """6.1-6.4: アタック/ディフェンス表示 and 裏側表示 are how a character lies in a character zone; 6.5, 6.6: ゲイン表示
+    is an energy or support card's. A card added to the hand is asked for none of them, one in the energy zone only
+    for ゲイン表示, a character in the front row for its 表示 and not ゲイン表示."""
+    page.goto(server + "/board/los")
+    open_dialog(page, "#board-drawing button[data-act=add][data-path='players.p1.hand']")
+    page.click("#edit-more > summary")
+    assert not {"display", "face_down", "gained", "attacks", "battles"} & set(page.evaluate(FIELDS))
+    page.click("#edit-dialog button[value=cancel]")
+    open_dialog(page, "#board-drawing button[data-act=add][data-path='players.p1.energy']")
+    page.click("#edit-more > summary")
+    keys = set(page.evaluate(FIELDS))
+    assert "gained" in keys and not {"display", "face_down"} & keys, keys
+    page.click("#edit-dialog button[value=cancel]")
+    open_dialog(page, "#board-drawing .zone-front button.card-edit")
+    page.click("#edit-more > summary")
+    keys = set(page.evaluate(FIELDS))
+    assert {"display", "face_down"} <= keys and "gained" not in keys, keys
+    assert page.errors == []
