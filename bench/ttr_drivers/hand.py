@@ -19,11 +19,16 @@ class Driver(Before):
     decision_open = "#decision.open"
     option_button = "#decision button[name=value]"
 
+    @staticmethod
+    def _carried_on(page, until: str) -> bool:
+        """Whether the answer already carried on to the decision (or to the end of the game)."""
+        control = page.locator(f"button[name=until][value={until}]")
+        return until == "decision" and bool(page.locator("#decision.open").count() or control.is_disabled())
+
     def step(self, w, until: str) -> None:
         page = w.page
         self._settle(page)
-        control = page.locator(f"button[name=until][value={until}]")
-        if until == "decision" and (page.locator("#decision.open").count() or control.is_disabled()):
-            return   # the answer already carried on to it (or to the end of the game)
+        if self._carried_on(page, until):
+            return
         w.click(f"button[name=until][value={until}]", f"step until {until}")
         self._settle(page)

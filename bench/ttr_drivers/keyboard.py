@@ -133,9 +133,8 @@ class Driver(After):
     def step(self, w, until: str) -> None:
         page = w.page
         self._settle(page)
-        control = page.locator(f"button[name=until][value={until}]")
-        if until == "decision" and (page.locator("#decision.open").count() or control.is_disabled()):
-            return   # the answer already carried on to it (or to the end of the game)
+        if self._carried_on(page, until):
+            return
         self._activate(w, f"button[name=until][value={until}]", f"step until {until}")
         self._settle(page)
 

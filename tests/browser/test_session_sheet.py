@@ -98,10 +98,14 @@ def test_the_save_forms_title_comes_into_view_above_the_sheet(phone, server, ses
     page.evaluate("() => window.scrollTo(0, 0)")
     page.locator("#save-title").focus()
     page.wait_for_timeout(100)
-    title = page.locator("#save-title").bounding_box()
-    top = page.evaluate("() => document.getElementById('hand').getBoundingClientRect().top")
-    assert title["y"] >= 0 and title["y"] + title["height"] <= top, (title, top)
+    assert_above_the_sheet(page, "#save-title")
     assert page.errors == []
+
+
+def assert_above_the_sheet(page, selector):
+    box = page.locator(selector).bounding_box()
+    top = page.evaluate("() => document.getElementById('hand').getBoundingClientRect().top")
+    assert box["y"] >= 0 and box["y"] + box["height"] <= top, (box, top)
 
 
 def test_the_skip_link_takes_the_keyboard_from_the_trace_to_the_title(phone, server, sessions):
@@ -118,9 +122,7 @@ def test_the_skip_link_takes_the_keyboard_from_the_trace_to_the_title(phone, ser
         pytest.fail("no skip link to the save form within 5 Tabs of the status")
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.id") == "save-title"
-    title = page.locator("#save-title").bounding_box()
-    top = page.evaluate("() => document.getElementById('hand').getBoundingClientRect().top")
-    assert title["y"] >= 0 and title["y"] + title["height"] <= top, (title, top)
+    assert_above_the_sheet(page, "#save-title")
     assert page.errors == []
 
 

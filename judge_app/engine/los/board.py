@@ -70,18 +70,25 @@ CARD = {
     },
 }
 CARDS = {"type": "array", "items": CARD, "maxItems": 200}
-ROW = {"type": "array", "minItems": LANES, "maxItems": LANES, "items": {"anyOf": [{"type": "null"}, CARD]},
+# What a card can have depends on where it is: 表示 and 裏側表示 are a character's in a character zone (6.1-6.4),
+# ゲイン表示 an energy or support card's (6.5, 6.6). The builder's dialog leaves out the rest (x-hidden, an annotation
+# validators ignore: a board that still carries them is accepted as before).
+_IN_PLAY = ["display", "face_down", "attacks", "battles"]
+OUT_OF_PLAY_CARDS = {**CARDS, "items": {**CARD, "x-hidden": [*_IN_PLAY, "gained"]}}   # deck, hand, trash
+GAINED_CARDS = {**CARDS, "items": {**CARD, "x-hidden": _IN_PLAY}}                      # energy, support
+ROW = {"type": "array", "minItems": LANES, "maxItems": LANES,
+       "items": {"anyOf": [{"type": "null"}, {**CARD, "x-hidden": ["gained"]}]},
        "description": "index 0 = レーン1（持ち主から見て左）"}
 
 PLAYER = {
     "type": "object", "required": ["life"], "additionalProperties": False,
     "properties": {
         "life": {"type": "integer", "minimum": -100000, "maximum": 100000, "title": "ライフ"},
-        "deck": {**CARDS, "title": "デッキ"},
+        "deck": {**OUT_OF_PLAY_CARDS, "title": "デッキ"},
         "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
                        "description": "デッキの下にある内容不明のカードの枚数"},
-        "hand": {**CARDS, "title": "手札"}, "trash": {**CARDS, "title": "トラッシュゾーン"},
-        "energy": {**CARDS, "title": "エネルギーゾーン"}, "support": {**CARDS, "title": "サポートゾーン"},
+        "hand": {**OUT_OF_PLAY_CARDS, "title": "手札"}, "trash": {**OUT_OF_PLAY_CARDS, "title": "トラッシュゾーン"},
+        "energy": {**GAINED_CARDS, "title": "エネルギーゾーン"}, "support": {**GAINED_CARDS, "title": "サポートゾーン"},
         "front": {**ROW, "title": "前衛"}, "back": {**ROW, "title": "後衛"},
         "energy_placed_turn": {**TURN_NO, "title": "エネルギーを置いたターン"},
     },
