@@ -98,12 +98,13 @@ def scenario_entries(folder: Path):
             yield "scenarios", text, set(), ids
 
 
-def build(corpus) -> dict:
+def build(corpus, with_scenarios: bool = True) -> dict:
     table: dict[str, dict[str, set[str]]] = {}
     counts: Counter = Counter()
     for folder, game in GAMES.items():
-        sources = [engine_entries(ROOT / "judge_app" / "engine" / folder),
-                   scenario_entries(ROOT / "scenarios" / game)]
+        sources = [engine_entries(ROOT / "judge_app" / "engine" / folder)]
+        if with_scenarios:
+            sources.append(scenario_entries(ROOT / "scenarios" / game))
         if game != "kaiun-multi":
             sources.append(zone_move_entries(ROOT / "docs" / "zone-moves" / f"{game}.md", game, corpus))
         for source in sources:
@@ -124,9 +125,10 @@ def build(corpus) -> dict:
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
+    ap.add_argument("--no-scenarios", action="store_true", help="leave the scenario library out")
     ap.add_argument("--check", action="store_true", help="exit 1 when the file on disk is not what would be written")
     args = ap.parse_args(argv)
-    text = json.dumps(build(get_corpus()), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(build(get_corpus(), not args.no_scenarios), ensure_ascii=False, indent=1) + "\n"
     path = engine_signal.TABLE_FILE
     if args.check:
         same = path.exists() and path.read_text(encoding="utf-8") == text
