@@ -2,8 +2,8 @@
 
 The five engines say, as data, which clause lets or forbids each action in each state: a withheld action's
 clause and reason (「スリープ状態のキャラクターには攻撃を行わせることができない」 thv:6.3.3.b), the clause a
-decision is asked under, the zone-move tables (docs/zone-moves/) and the scenario library's questions with the
-clauses their traces cite. bench/engine_table.py reads them once and writes `engine_table.json` beside this
+decision is asked under, and the zone-move tables (docs/zone-moves/) (the scenario library's traces, tried, cite
+whole procedures and are left out: bench/engine_table.py). bench/engine_table.py reads them once and writes `engine_table.json` beside this
 module: per game, (action, state) → the clauses. Search never imports the engine (docs/architecture.md, layers):
 it reads this file.
 
