@@ -1,6 +1,6 @@
 """Write judge_app/search/engine_table.json: per game, (action, state) → the clauses the engine cites (issue 42).
 
-    python bench/engine_table.py [--check]
+    python bench/engine_table.py [--check] [--with-scenarios]
 
 Read, never run, from four places (the search may not import the engine while serving; this script reads the
 engine's source and data once and ships the table as data):
@@ -9,8 +9,11 @@ engine's source and data once and ships the table as data):
   function that returns it (attack_refusal, defend_refusal, play_refusal …);
 - decisions: every `g.ask(player, prompt, options, rule, kind=…)` with a literal rule: the prompt and kind read;
 - docs/zone-moves/<game>.md: each row's wording and the clauses in its last column (moves between zones);
-- scenarios/<game>/*.yaml: each scenario's title and question, and the clauses its trace must cite
-  (`expect.rules`, and `expect.verdict.rules`).
+- with `--with-scenarios` only: scenarios/<game>/*.yaml, each scenario's title and question, and the clauses its
+  trace must cite (`expect.rules`, and `expect.verdict.rules`). Left out of the shipped table: a trace cites the
+  whole procedure (damage, the end of the battle …), not the clause that answers, and with them in the table
+  the fit (`rank_fit.py --start served --only engine --with-dispute --hold 10`) gave the feature weight 0;
+  without them, 0.25.
 Each text is read with judge_app.search.engine_signal.read (the same reading a query gets) for the actions and
 states it names; a text naming no action is left out. `--check` exits 1 when the file on disk differs.
 """
@@ -98,12 +101,13 @@ def scenario_entries(folder: Path):
             yield "scenarios", text, set(), ids
 
 
-def build(corpus) -> dict:
+def build(corpus, with_scenarios: bool = False) -> dict:
     table: dict[str, dict[str, set[str]]] = {}
     counts: Counter = Counter()
     for folder, game in GAMES.items():
-        sources = [engine_entries(ROOT / "judge_app" / "engine" / folder),
-                   scenario_entries(ROOT / "scenarios" / game)]
+        sources = [engine_entries(ROOT / "judge_app" / "engine" / folder)]
+        if with_scenarios:
+            sources.append(scenario_entries(ROOT / "scenarios" / game))
         if game != "kaiun-multi":
             sources.append(zone_move_entries(ROOT / "docs" / "zone-moves" / f"{game}.md", game, corpus))
         for source in sources:
@@ -124,9 +128,11 @@ def build(corpus) -> dict:
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
+    ap.add_argument("--with-scenarios", action="store_true",
+                    help="add the scenario library's questions and trace clauses (an experiment: the fit gave them 0)")
     ap.add_argument("--check", action="store_true", help="exit 1 when the file on disk is not what would be written")
     args = ap.parse_args(argv)
-    text = json.dumps(build(get_corpus()), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(build(get_corpus(), args.with_scenarios), ensure_ascii=False, indent=1) + "\n"
     path = engine_signal.TABLE_FILE
     if args.check:
         same = path.exists() and path.read_text(encoding="utf-8") == text

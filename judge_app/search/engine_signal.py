@@ -2,16 +2,15 @@
 
 The five engines say, as data, which clause lets or forbids each action in each state: a withheld action's
 clause and reason (「スリープ状態のキャラクターには攻撃を行わせることができない」 thv:6.3.3.b), the clause a
-decision is asked under, the zone-move tables (docs/zone-moves/) and the scenario library's questions with the
-clauses their traces cite. bench/engine_table.py reads them once and writes `engine_table.json` beside this
+decision is asked under, and the zone-move tables (docs/zone-moves/) (the scenario library's traces, tried, cite
+whole procedures and are left out: bench/engine_table.py). bench/engine_table.py reads them once and writes `engine_table.json` beside this
 module: per game, (action, state) → the clauses. Search never imports the engine (docs/architecture.md, layers):
 it reads this file.
 
 A query is read for the action it asks about (attack, block, draw, play, look, move to a zone …) and the
 states it names (rested, face down, 0 life, first turn …) with the same vocabulary the table was built with.
 Stage 2 of the ranking (rank.py) gets one feature, `engine`: 1 for a clause the engine cites for that action in
-one of those states, 0.5 (when no clause is cited for those states) for one it cites for that action in a text
-naming no state, 0 otherwise.
+one of those states, 0 otherwise; those clauses are candidates even when the words ranked them low.
 """
 from __future__ import annotations
 
@@ -85,22 +84,14 @@ class EngineTable:
         return cls(data.get("table", {}))
 
     def cited(self, game: str, actions: frozenset, states: frozenset) -> dict[str, float]:
-        """{clause id: 1.0 | 0.5}: clauses the engine of `game` cites for one of the actions in one of the
-        states (1.0); when there are none, those it cites for one of the actions in a text naming no state (0.5)."""
+        """{clause id: 1.0}: the clauses the engine of `game` cites for one of the actions in one of the states.
+        An action without a state is not enough: tried as a weaker level (0.5 for a clause cited for the action
+        in a text naming no state), it did worse on table talk and no better elsewhere (/work/notes, issue 42)."""
         keys = self.table.get(game)
-        if not keys or not actions:
+        if not keys or not actions or not states:
             return {}
-        out: dict[str, float] = {}
-        for (action, state), ids in keys.items():
-            if action in actions and state in states:
-                for cid in ids:
-                    out[cid] = 1.0
-        if not out:
-            for (action, state), ids in keys.items():
-                if action in actions and state == ANY_STATE:
-                    for cid in ids:
-                        out.setdefault(cid, 0.5)
-        return out
+        return {cid: 1.0 for (action, state), ids in keys.items() if action in actions and state in states
+                for cid in ids}
 
 
 @functools.lru_cache(maxsize=1)

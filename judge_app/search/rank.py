@@ -62,8 +62,8 @@ FEATURES = (
     "parent",          # its parent's s / s_best
     "child_max",       # its best child's s / s_best
     "child_hits",      # log(1 + children with s ≥ CHILD_HIT · s_best)
-    "engine",          # the engine cites it for the action the query asks about, in the state it names (1) or
-                       # in any state when the query names none the engine knows (0.5) (engine_signal.py)
+    "engine",          # the engine cites it for the action the query asks about in the state it names (1)
+                       # (engine_signal.py, the table bench/engine_table.py reads from the engines)
 )
 DELTA = 0.05           # a clause with no stage-1 score of its own (a parent) can still be lifted
 CHILD_HIT = 0.3        # a child scoring this share of the best clause counts as one the query matched

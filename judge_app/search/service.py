@@ -328,6 +328,21 @@ class SearchService:
                     have.add(p)
                     items.append((get(p, 0.0), p))
         facts_q = self._query_facts(query)
+        cited_of = {}
+        if facts_q.actions:
+            # the clauses the engine cites for the question's action in the state it names are candidates
+            # even when the words ranked them lower: what the engine knows, the words may not say
+            for i, items in list(by_scope.items()) + [(i, []) for i in range(len(plan)) if i not in by_scope]:
+                cited = cited_of[i] = self._engine_cited(plan[i][0], facts_q.actions, facts_q.states)
+                shape, get = shapes[i], sgets[i]
+                have = {d for _x, d in items}
+                for cid in cited:
+                    d = shape.docnum.get(cid)
+                    if d is not None and d not in have and not (doc is None and d in shape.inherited):
+                        have.add(d)
+                        items.append((get(d, 0.0), d))
+                if items:
+                    by_scope[i] = items
         covers = {} if covers is None else covers
         out = []
         for i, items in by_scope.items():
@@ -358,7 +373,7 @@ class SearchService:
                                       asked.get(d, 0) / asked_n if asked_n else 0.0,
                                       rank.modal_share(modal, shape.facts(d).form))
             facts = shape.facts
-            cited = self._engine_cited(scope, facts_q.actions, facts_q.states) if facts_q.actions else {}
+            cited = cited_of.get(i, {})
             ids = shape.ids
             for x, d in items:
                 out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)],
