@@ -11,8 +11,7 @@ from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotF
 from openapi_spec_validator import validate
 from werkzeug.test import EnvironBuilder
 
-pytestmark = [pytest.mark.store_pages,
-              pytest.mark.filterwarnings("ignore:Use of allowEmptyValue:DeprecationWarning")]  # q= is a valid search
+pytestmark = pytest.mark.filterwarnings("ignore:Use of allowEmptyValue:DeprecationWarning")   # q= is a valid search
 
 
 @pytest.fixture(scope="module")

@@ -146,7 +146,7 @@ SUMMARY_FIELDS = {"slug": {"type": "string"}, "game": {"type": "string"}, "title
 
 
 def ruling_schema() -> dict:
-    props = {**SUMMARY_FIELDS, "verdict": VERDICT, **{k: v for k, v in GAME_FIELDS.items()}, "review": REVIEW,
+    props = {**SUMMARY_FIELDS, "verdict": VERDICT, **GAME_FIELDS, "review": REVIEW,
              **RULING_LINKS, "scenario_url": {"type": "string"}, "replay_url": {"type": "string"}}
     return _object(props, tuple(props), "保存した裁定（再生して表示）")
 
