@@ -261,7 +261,8 @@ def test_the_ruling_page_leads_with_its_verdict(page, server, width):
     assert top == sorted(top)
     assert in_view(page, "#verdict h2")
     verdict = page.inner_text("#verdict")
-    assert verdict.lstrip().startswith("はい") and "表か裏か" not in verdict and "未決定" not in verdict
+    assert page.inner_text("#verdict h2").removeprefix("裁定").strip().startswith("はい。")
+    assert "表か裏か" not in verdict and "未決定" not in verdict
     assert "次: p1 が選びます — 表か裏か" in page.inner_text("#next")
     assert page.evaluate("() => document.getElementById('board-details').open") is (width == "laptop")
     screen(page, "ruling-verdict-toy")
