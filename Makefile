@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 LOCKS    := requirements/serve.txt requirements/test.txt
 MIN_PY   := 3.11
 
-.PHONY: serve dev test lint-imports test-postgresql test-latest bench rank lock clean delete-database check-venv
+.PHONY: serve dev test offline lint-imports test-postgresql test-latest bench rank lock clean delete-database check-venv
 
 # A venv made by a Python older than 3.11 (the first `make` ran with another python3) is rebuilt.
 check-venv:
@@ -31,14 +31,31 @@ $(VENV)/.test-installed: $(VENV)/.serve-installed requirements/test.txt
 	$(PY) -m pip install --quiet -r requirements/test.txt
 	touch $@
 
-serve: check-venv $(VENV)/.serve-installed
+# The offline copy (issue 41): the search data and the pack's page list (static/offline/, written by the app from the
+# rulebooks, templates and static files), then the service worker (static/sw.js, Workbox from the npm registry,
+# pinned in tools/workbox). serve and test build it because the pages link /sw.js and the browser tests go offline;
+# it is built, not committed: it is derived from the rulebooks and templates, and rebuilt only when one changes.
+OFFLINE_INPUTS := $(shell find rules_corpus templates judge_app -type f \( -name '*.py' -o -name '*.html' -o -name '*.yaml' \
+                    -o -name '*.txt' -o -name '*.json' \) -not -path '*/__pycache__/*' 2>/dev/null) \
+                  $(filter-out static/sw.js,$(wildcard static/*.css static/*.js static/*.svg))
+static/offline/pages.json: $(OFFLINE_INPUTS) | $(VENV)/.serve-installed
+	$(PY) -m judge_app.web.offline
+
+static/sw.js: static/offline/pages.json tools/workbox/build-sw.mjs tools/workbox/package-lock.json \
+              $(wildcard static/icons/*) static/manifest.webmanifest
+	sh .ci/ensure-workbox
+	node tools/workbox/build-sw.mjs
+
+offline: check-venv static/sw.js
+
+serve: check-venv $(VENV)/.serve-installed offline
 	sh .ci/ensure-nginx
 	$(VENV)/bin/judge-app serve --host $(HOST) --port $(PORT)
 
-dev: check-venv $(VENV)/.serve-installed
+dev: check-venv $(VENV)/.serve-installed offline
 	$(VENV)/bin/flask --app judge_app run --debug --host $(HOST) --port $(DEV_PORT)
 
-test: check-venv $(VENV)/.test-installed lint-imports
+test: check-venv $(VENV)/.test-installed lint-imports offline
 	sh .ci/ensure-browser
 	sh .ci/ensure-axe
 	sh .ci/ensure-postgres
@@ -93,7 +110,8 @@ rank: check-venv $(VENV)/.test-installed
 
 # Removes what the build and the tests leave; never the saved sessions and rulings (instance/).
 clean:
-	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis .import_linter_cache screenshots build dist
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis .import_linter_cache screenshots build dist \
+	  static/sw.js static/offline
 	find . -name '*.egg-info' -prune -exec rm -rf {} + -o -name __pycache__ -prune -exec rm -rf {} +
 
 # Deletes instance/: every saved session and ruling, the search index cache and the secret key.

@@ -12,7 +12,8 @@ import importlib
 
 from flask import Flask
 
-RESOURCES = ("home", "health", "rules", "search", "editions", "boards", "sessions", "rulings", "api_doc")
+RESOURCES = ("home", "health", "rules", "search", "editions", "boards", "sessions", "rulings", "api_doc",
+             "offline")
 
 
 def register_blueprints(app: Flask) -> None:

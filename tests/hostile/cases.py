@@ -447,3 +447,14 @@ def more_endpoint_cases() -> list[Case]:
         Case("answer-then-markup", "POST", JSON_POSTS["answer"], j({"decision": "d1", "value": 1, "then": MARKUP}),
              names=("then",)),
     ]
+
+
+def offline_cases() -> list[Case]:
+    """The offline copy's routes (issue 41): the worker, the offline pages, a session's notation line."""
+    return [
+        Case("method-post-sw", "POST", "/sw.js", None, content_type=None),
+        Case("method-post-offline", "POST", "/offline", None, content_type=None),
+        Case("method-post-offline-search", "POST", "/offline/search", None, content_type=None),
+        Case("notation-session-unknown", "GET", "/api/sessions/nosuch/notation", content_type=None, names=("session",)),
+        Case("method-post-session-notation", "POST", "/api/sessions/REF/notation", j({}), names=()),
+    ]

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-# Routes that are not pages: a file download, a redirect to the icon, static files.
-NOT_PAGES = {"rulings.export", "health.favicon", "static"}
+# Routes that are not pages: a file download, a redirect to the icon, static files, the service worker's script.
+NOT_PAGES = {"rulings.export", "health.favicon", "static", "offline.service_worker"}
 SAMPLE = {"doc": "opcg", "number": "7-1-4", "game": "opcg"}
 
 
