@@ -100,13 +100,17 @@ def _board_module(ruleset: Ruleset):
 
 
 # ---- the bookkeeping ----------------------------------------------------------------------------------------------
+# A list this long is refused before any work; a shorter one over its bound is a problem the builder words
+BIG_LIST = 200
+
+
 def check_bounds(ruleset: Ruleset, board: Any) -> None:
     """A board's bounds, before anything tidies, copies or draws it: every list within its schema's length (a zone's
     200 cards), then depth and number of values (engine/bounds.py). BoardError naming the field."""
     if not isinstance(board, dict):
         return
     try:   # lengths first: they refuse a 12,000-card zone without looking at its cards
-        check_list_limits(ruleset.board_schema, board, "board")
+        check_list_limits(ruleset.board_schema, board, "board", floor=BIG_LIST)
         check_shape(board, "board")
     except ShapeError as e:
         raise BoardError(e.message, e.field) from None

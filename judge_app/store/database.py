@@ -15,28 +15,25 @@ upgraded by the Alembic migrations in migrations/ at start-up (`judge-app db upg
 Bounds (issue 27): a seed is 0 ≤ seed ≤ 2^63−1 on both databases (BIGINT columns since migration 0003); a row
 holds at most `max_bytes` of JSON (board + answers, UTF-8; JUDGE_APP_MAX_STORED_BYTES), checked before every
 write, while rows stored before the cap keep being read as they are; no NaN or Infinity is ever written. A
-session not changed for `idle_seconds` (JUDGE_APP_SESSION_IDLE_DAYS) reads as gone and is deleted by `prune`;
-saved rulings never expire. A hidden ruling (`judge-app rulings hide SLUG`) keeps its row but is neither listed
-nor opened until it is unhidden.
+session not changed for `idle_seconds` (JUDGE_APP_SESSION_IDLE_DAYS) reads as gone and is deleted by `prune`,
+and so is a saved ruling nobody opened within `unopened_seconds` (JUDGE_APP_RULING_UNOPENED_DAYS); one client keeps
+at most `per_client` rulings. A hidden ruling (`judge-app rulings hide`) keeps its row but is neither listed nor
+opened until it is unhidden. shared.py keeps one Store per process and database.
 """
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, false, func, insert, select, true, update
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
-from judge_app import settings
 from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
-from judge_app.resources import instance_dir
 from judge_app.store.connection import database_url, make_engine
 from judge_app.store.schema import NEWEST_REVISION, rate_limits, rulings, sessions
 
@@ -375,66 +372,3 @@ def _editions(raw: str | None) -> dict:
     except ValueError:
         return {}
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
-
-
-# ---- one Store per process and database ---------------------------------------------------------------------------
-# Opening and closing a SQLite connection per request cost more than the request: closing the last connection to a
-# WAL database checkpoints it (and syncs) every time. Pooled connections stay open instead. A pool never crosses a
-# fork (keyed by pid): gunicorn's preloading master migrates the schema, then each worker opens its own.
-_lock = threading.Lock()
-_stores: dict[tuple, Store] = {}
-
-
-def configured_target() -> str:
-    """The database the settings name: JUDGE_APP_DATABASE_URL, else JUDGE_APP_DATABASE, else the instance's file."""
-    return settings.get("DATABASE_URL") or settings.get("DATABASE") or str(instance_dir() / "judge_app.sqlite3")
-
-
-def limits(max_stored_bytes: int | None, session_idle_days: float | None, rulings_per_client: int | None = None,
-           ruling_unopened_days: float | None = None) -> dict:
-    """A Store's bounds (its keyword arguments) from JUDGE_APP_MAX_STORED_BYTES, JUDGE_APP_SESSION_IDLE_DAYS,
-    JUDGE_APP_RULINGS_PER_CLIENT and JUDGE_APP_RULING_UNOPENED_DAYS."""
-    return {"max_bytes": max_stored_bytes,
-            "idle_seconds": session_idle_days * 86400 if session_idle_days else None,
-            "per_client": rulings_per_client or None,
-            "unopened_seconds": ruling_unopened_days * 86400 if ruling_unopened_days else None}
-
-
-def configured_limits() -> dict:
-    """The bounds the settings name (the command line's; the web app passes its own config to `limits`)."""
-    return limits(settings.get("MAX_STORED_BYTES"), settings.get("SESSION_IDLE_DAYS"),
-                  settings.get("RULINGS_PER_CLIENT"), settings.get("RULING_UNOPENED_DAYS"))
-
-
-def migrate(target: str | Path) -> None:
-    """Bring `target`'s schema to the newest migration with a Store of its own, closed afterwards (start-up)."""
-    store = Store(target)
-    try:
-        store.init_schema()
-    finally:
-        store.close()
-
-
-def shared_store(target: str | Path, max_bytes: int | None = None, idle_seconds: float | None = None,
-                 per_client: int | None = None, unopened_seconds: float | None = None) -> Store:
-    """This process's Store for `target` (and bounds), made on first use and kept: one pool of connections per
-    database."""
-    key = (os.getpid(), database_url(target), max_bytes, idle_seconds, per_client, unopened_seconds)
-    store = _stores.get(key)
-    if store is None:
-        with _lock:
-            store = _stores.get(key)
-            if store is None:
-                for old in [k for k in _stores if k[0] != key[0]]:   # inherited from the parent process: drop
-                    inherited = _stores.pop(old)
-                    if inherited._engine is not None:
-                        inherited._engine.dispose(close=False)   # the parent's connections stay the parent's
-                        inherited._engine = None
-                store = _stores[key] = Store(key[1], max_bytes=max_bytes, idle_seconds=idle_seconds,
-                                             per_client=per_client, unopened_seconds=unopened_seconds)
-    return store
-
-
-def read_connection(store: Store) -> Connection:
-    """A read-only connection (for checks such as the fault tests' row scan)."""
-    return store._read()

@@ -19,7 +19,8 @@ from limits.storage import Storage
 from sqlalchemy import case, delete, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from judge_app.store.database import Store, shared_store
+from judge_app.store.database import Store
+from judge_app.store.shared import shared_store
 from judge_app.store.schema import rate_limits
 
 SCHEME = "judge-app-db"
