@@ -32,6 +32,7 @@ ZONE_NAMES = {"deck": "デッキ", "hand": "手札", "barrier": "バリア", "tr
 ZONE_CLAUSES = {"deck": "kaiun:3-2-1", "hand": "kaiun:3-3-1", "trash": "kaiun:3-4-1", "battle_area": "kaiun:3-5-1",
                 "cost_area": "kaiun:3-6-1", "barrier": "kaiun:3-7-1"}
 EVERY_PLAYER = ("both", "all")
+UNCHI_CLAUSES = {"kachi": "kaiun:2-3-2", "aiko_make": "kaiun:2-4-2"}   # 運値は、効果などにより加減される場合があります
 
 
 class KaiunEffects:
@@ -52,7 +53,8 @@ class KaiunEffects:
                  "anyOf": [{"type": "string", "maxLength": 40}, {"type": "integer", "minimum": 1, "maximum": 30},
                            {"type": "array", "minItems": 1, "maxItems": 30, "items": {"type": "string", "maxLength": 40}}]}
         return (
-            Adjustment("unchi", "運値±N", self.unchi_expiry_rule(),
+            # 2-3-2 / 2-4-2 say what a 運値 is changed by; the reset clause is cited, not logged under
+            Adjustment("unchi", "運値±N", UNCHI_CLAUSES["kachi"],
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value"), handles_both=True),
@@ -164,11 +166,12 @@ class KaiunEffects:
                 mod[k] += value
             g.set(f"players.{p}.unchi_mod", mod)
         name = {"both": "運値", "kachi": "運値(カチ)", "aiko_make": "運値(アイコ・マケ)"}[which]
-        # 2-3-2 / 2-4-2: 運値は、効果などにより加減される場合があります
-        cites = [{"kachi": "kaiun:2-3-2", "aiko_make": "kaiun:2-4-2"}[k] for k in keys]
-        return g.log(spec.rule, "adjust",
-                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{spec.rule} でリセット）", ps[0],
-                     cites=[*self.target_cites(target), *cites])
+        # 2-3-2 / 2-4-2: 運値は、効果などにより加減される場合があります — the clause of the first 運値 changed decides
+        changed = [UNCHI_CLAUSES[k] for k in keys]
+        reset = self.unchi_expiry_rule()
+        return g.log(changed[0], "adjust",
+                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{reset} でリセット）", ps[0],
+                     cites=[*self.target_cites(target), *changed[1:], reset])
 
     def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         ps = self.targets(g, target)

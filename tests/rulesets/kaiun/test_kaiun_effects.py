@@ -268,12 +268,25 @@ def test_kaiun_9_3_2_a_move_that_empties_the_deck_refreshes_at_once():
     assert len(p1["deck"]) == 3 and len(p1["barrier"]) == 1
 
 
+@pytest.mark.parametrize("which,rule,also", [("kachi", "kaiun:2-3-2", ()), ("aiko_make", "kaiun:2-4-2", ()),
+                                             ("both", "kaiun:2-3-2", ("kaiun:2-4-2",))])
+def test_kaiun_2_3_2_and_2_4_2_unchi_logs_under_the_clause_of_the_value_it_changes(which, rule, also):
+    """2-3-2 (運値(カチ)) / 2-4-2 (運値(アイコ・マケ)): 運値は、効果などにより加減される場合があります。
+    The reset clause 6-6-4 (効果による運値の変動をリセットします) is cited for when it ends, never as the entry's rule."""
+    g = game({"p1": player(card("a")), "p2": player(card("b"))})
+    e = g.adjust({"op": "unchi", "target": "p1", "value": 2, "which": which})
+    assert e.rule == rule and e.cites == (*also, "kaiun:6-6-4") and "6-6-4 でリセット" in e.message
+    m = multi({p: player(card(p + "c")) for p in ("p1", "p2", "p3")})
+    e = m.adjust({"op": "unchi", "target": "p1", "value": 1, "which": which})
+    assert e.rule == rule and e.cites[-1] == "kaiun-multi:7-3-6-6"
+
+
 def test_kaiun_4_2_1_4_opponent_target_and_both_players():
     """4-2-1-4: 「相手の」「相手は」と表記されている場合、基本的には対戦相手のプレイヤーを意味します。"""
     g = game({"p1": player(card("a")), "p2": player(card("b"))})
-    assert g.adjust({"op": "unchi", "target": "相手:p1", "value": -1}).cites == ("kaiun:4-2-1-4", "kaiun:2-3-2", "kaiun:2-4-2")
+    assert g.adjust({"op": "unchi", "target": "相手:p1", "value": -1}).cites == ("kaiun:4-2-1-4", "kaiun:2-4-2", "kaiun:6-6-4")
     e = g.adjust({"op": "unchi", "target": "both", "value": 1, "which": "kachi"})
-    assert e.cites == ("kaiun:8-5-1", "kaiun:2-3-2")
+    assert e.cites == ("kaiun:8-5-1", "kaiun:6-6-4")
     assert [g.state.data["players"][p]["unchi_mod"]["kachi"] for p in ("p1", "p2")] == [1, 0]
     with pytest.raises(AdjustmentError):
         g.adjust({"op": "lose_game", "target": "both"})
