@@ -98,6 +98,13 @@ class KaiunEffects:
             g.cite_next("kaiun:8-1-1")
         return done
 
+    def unpayable_cost_rule(self, g: GameState, available: int) -> str:
+        """8-3-2-1 decides a cost short before any of it is paid (すべてを解決できる場合にのみ…選べます); once an earlier
+        cost part has been paid the choice to pay was made, and 8-3-2-2 decides (選択した場合…すべてを解決する必要があります;
+        一部分のみを解決することはできません): the paid part is undone with the rest."""
+        paid_before = bool(g.group) and any(e.kind == "adjust" for e in g.trace[g.group:])
+        return "kaiun:8-3-2-2" if paid_before else self.cost_rule
+
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
         """'p1'; '相手:p1', the opponents of p1 (4-2-1-4; kaiun-multi 11-4-2); 'both' / 'all', every player in the game."""

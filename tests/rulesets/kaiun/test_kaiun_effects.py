@@ -64,6 +64,24 @@ def test_kaiun_8_3_2_1_a_cost_that_cannot_be_paid_in_full_is_refused_and_changes
     assert dump(g) == before
 
 
+def test_kaiun_8_3_2_2_a_cost_whose_later_part_cannot_be_paid_undoes_the_part_paid():
+    """8-3-2-2: 発動コストの一部分のみを解決することはできません。発動コストを解決することを選択した場合、発動コストのすべてを
+    解決する必要があります。 — the first part (discard h1) was paid, so the choice was made; the second cannot be."""
+    g = at_kaiun_timing({"p1": player(card("a"), face_up=False, hand=[card("h1")], barrier=0),
+                         "p2": player(card("b"), face_up=False)})
+    before = dump(g)
+    with pytest.raises(Refused) as e:
+        g.adjust(effect([{"op": "win_battle", "target": "p1"}],
+                        [{"op": "discard", "target": "p1", "value": "h1"},
+                         {"op": "barrier_to_trash", "target": "p1", "value": 1}], source="a", keyword="開運時"))
+    assert e.value.rule == "kaiun:8-3-2-2" and "バリア" in str(e.value)
+    assert dump(g) == before
+    with pytest.raises(Refused) as first:   # the same short part alone, nothing paid yet: 8-3-2-1 decides
+        g.adjust(effect([{"op": "win_battle", "target": "p1"}], [{"op": "barrier_to_trash", "target": "p1", "value": 1}],
+                        source="a", keyword="開運時"))
+    assert first.value.rule == "kaiun:8-3-2-1"
+
+
 def test_kaiun_8_3_2_a_cost_paid_in_full_then_the_parts_as_one_group():
     """8-3-2: 「たなら、」…発動コスト。 8-4-1-3: …すべての発動コストを支払います。 then 8-4-1-5 the effect."""
     g = at_kaiun_timing({"p1": player(card("a"), face_up=False, barrier=3), "p2": player(card("b"), face_up=False)})
