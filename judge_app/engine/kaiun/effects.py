@@ -64,7 +64,8 @@ class KaiunEffects:
                        handles_both=True),
             Adjustment("discard", "手札を捨てる", "kaiun:4-4-2", {"target": TARGET, "value": cards},
                        ("target", "value"), handles_both=True),
-            Adjustment("discard_random", "手札をランダムに捨てる", "kaiun:4-4-3", {"target": TARGET, "value": COUNT},
+            # value takes card ids too, only so that naming a card is refused with 4-4-3 rather than as a type error
+            Adjustment("discard_random", "手札をランダムに捨てる", "kaiun:4-4-3", {"target": TARGET, "value": cards},
                        ("target",), handles_both=True),
             Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["kaiun:7-1-5-4-1"],
                        {"target": TARGET, "value": COUNT}, ("target",), handles_both=True),
@@ -277,7 +278,11 @@ class KaiunEffects:
         return found
 
     def adjust_discard_random(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
-        """4-4-3: the opponent chooses from the hand shown face down — for the engine, at random from the seed."""
+        """4-4-3: the opponent chooses from the hand shown face down — for the engine, at random from the seed
+        (g.rng, kept in the session's snapshots, so a replay picks the same cards). The judge never names them."""
+        if not isinstance(value, int):
+            raise Refused("value: 「ランダムに捨てる」カードは対戦相手が裏向きの手札から選びます（4-4-3）。判定員はカードを指定"
+                          "できません。捨てる枚数だけを指定してください（カードはセッションのシードで選ばれます）", spec.rule)
         ps = self.targets(g, target)
         done, cites = [], [*self.target_cites(target)]
         for p in ps:

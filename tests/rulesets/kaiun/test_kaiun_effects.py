@@ -251,6 +251,39 @@ def test_kaiun_4_4_3_random_discard_is_chosen_from_the_seed_and_replays():
     assert Game.replay(KAIUN, board, 7, g.answers).state.data == g.state.data
 
 
+@pytest.mark.parametrize("value", ["h1", ["h1", "h2"]])
+def test_kaiun_4_4_3_random_discard_is_the_engines_a_named_card_is_refused(value):
+    """4-4-3: 「ランダムに捨てる」と指示がある場合、指定されたプレイヤーは、対戦相手に手札を裏向きのまま提示し、対戦相手の
+    プレイヤーがその中からカードを選択します。 — chance is the seed's; the judge naming the card is refused, nothing moves."""
+    for g in (game({"p1": player(card("a"), hand=[card(f"h{i}") for i in range(3)]), "p2": player(card("b"))}),
+              multi({"p1": player(card("a"), hand=[card(f"h{i}") for i in range(3)]), "p2": player(card("b")),
+                     "p3": player(card("c"))})):
+        before = dump(g)
+        with pytest.raises(Refused) as e:
+            g.adjust({"op": "discard_random", "target": "p1", "value": value})
+        assert e.value.rule == "kaiun:4-4-3" and e.value.field == "value" and "指定できません" in str(e.value)
+        assert dump(g) == before and g.answers == []
+        with pytest.raises(Refused) as inside:   # inside an effect too
+            g.adjust(effect([{"op": "discard_random", "target": "p1", "value": value}]))
+        assert inside.value.rule == "kaiun:4-4-3" and dump(g) == before
+
+
+def test_kaiun_4_4_3_random_discard_picks_differ_by_seed_and_replay_exactly():
+    """4-4-3: the pick is the seed's (GameState.rng): two seeds pick differently, each replays to the same cards."""
+    board = {"turn": 3, "phase": "battle",
+             "players": {"p1": player(card("a"), hand=[card(f"h{i}") for i in range(12)]), "p2": player(card("b"))}}
+    picks = []
+    for seed in range(6):
+        g = Game(KAIUN, board, seed)
+        g.adjust({"op": "discard_random", "target": "p1", "value": 3})
+        trash = [c["id"] for c in g.state.data["players"]["p1"]["trash"]]
+        again = Game.replay(KAIUN, board, seed, g.answers)
+        assert [c["id"] for c in again.state.data["players"]["p1"]["trash"]] == trash
+        assert g.undo().state.data["players"]["p1"]["trash"] == []
+        picks.append(tuple(sorted(trash)))
+    assert len(set(picks)) > 1
+
+
 @pytest.mark.parametrize("src,dst,rule,first", [("deck", "barrier", "kaiun:3-7-1", "kaiun:3-2-1"),
                                                 ("trash", "hand", "kaiun:3-3-1", "kaiun:3-4-1"),
                                                 ("hand", "deck", "kaiun:3-2-1", "kaiun:3-3-1"),
