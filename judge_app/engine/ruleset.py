@@ -399,10 +399,14 @@ class Ruleset(ABC):
             return wanted
         if g.resolving == "cost":
             raise Refused(f"{field}: コストを支払えません。{what}が{wanted}必要ですが{max(available, 0)}しかありません",
-                          self.cost_rule or self.effect_rule, field)
+                          self.unpayable_cost_rule(g, available), field)
         if self.as_much_as_possible_rule:
             g.cite_next(self.as_much_as_possible_rule)
         return max(available, 0)
+
+    def unpayable_cost_rule(self, g: GameState, available: int) -> str:
+        """The clause that refuses a cost part short of what it needs; rulesets that split the case override it."""
+        return self.cost_rule or self.effect_rule
 
     def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
         """Check a keyword ability's use limit (raise Refused with the clause when it is used up) and record the

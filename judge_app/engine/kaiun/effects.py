@@ -32,6 +32,7 @@ ZONE_NAMES = {"deck": "デッキ", "hand": "手札", "barrier": "バリア", "tr
 ZONE_CLAUSES = {"deck": "kaiun:3-2-1", "hand": "kaiun:3-3-1", "trash": "kaiun:3-4-1", "battle_area": "kaiun:3-5-1",
                 "cost_area": "kaiun:3-6-1", "barrier": "kaiun:3-7-1"}
 EVERY_PLAYER = ("both", "all")
+UNCHI_CLAUSES = {"kachi": "kaiun:2-3-2", "aiko_make": "kaiun:2-4-2"}   # 運値は、効果などにより加減される場合があります
 
 
 class KaiunEffects:
@@ -52,7 +53,8 @@ class KaiunEffects:
                  "anyOf": [{"type": "string", "maxLength": 40}, {"type": "integer", "minimum": 1, "maximum": 30},
                            {"type": "array", "minItems": 1, "maxItems": 30, "items": {"type": "string", "maxLength": 40}}]}
         return (
-            Adjustment("unchi", "運値±N", self.unchi_expiry_rule(),
+            # 2-3-2 / 2-4-2 say what a 運値 is changed by; the reset clause is cited, not logged under
+            Adjustment("unchi", "運値±N", UNCHI_CLAUSES["kachi"],
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value"), handles_both=True),
@@ -62,7 +64,8 @@ class KaiunEffects:
                        handles_both=True),
             Adjustment("discard", "手札を捨てる", "kaiun:4-4-2", {"target": TARGET, "value": cards},
                        ("target", "value"), handles_both=True),
-            Adjustment("discard_random", "手札をランダムに捨てる", "kaiun:4-4-3", {"target": TARGET, "value": COUNT},
+            # value takes card ids too, only so that naming a card is refused with 4-4-3 rather than as a type error
+            Adjustment("discard_random", "手札をランダムに捨てる", "kaiun:4-4-3", {"target": TARGET, "value": cards},
                        ("target",), handles_both=True),
             Adjustment("barrier_to_hand", "バリアN枚を手札に加える", C["kaiun:7-1-5-4-1"],
                        {"target": TARGET, "value": COUNT}, ("target",), handles_both=True),
@@ -95,6 +98,13 @@ class KaiunEffects:
         if done < wanted and g.resolving == "effect":
             g.cite_next("kaiun:8-1-1")
         return done
+
+    def unpayable_cost_rule(self, g: GameState, available: int) -> str:
+        """8-3-2-1 decides a cost short before any of it is paid (すべてを解決できる場合にのみ…選べます); once an earlier
+        cost part has been paid the choice to pay was made, and 8-3-2-2 decides (選択した場合…すべてを解決する必要があります;
+        一部分のみを解決することはできません): the paid part is undone with the rest."""
+        paid_before = bool(g.group) and any(e.kind == "adjust" for e in g.trace[g.group:])
+        return "kaiun:8-3-2-2" if paid_before else self.cost_rule
 
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
@@ -164,11 +174,12 @@ class KaiunEffects:
                 mod[k] += value
             g.set(f"players.{p}.unchi_mod", mod)
         name = {"both": "運値", "kachi": "運値(カチ)", "aiko_make": "運値(アイコ・マケ)"}[which]
-        # 2-3-2 / 2-4-2: 運値は、効果などにより加減される場合があります
-        cites = [{"kachi": "kaiun:2-3-2", "aiko_make": "kaiun:2-4-2"}[k] for k in keys]
-        return g.log(spec.rule, "adjust",
-                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{spec.rule} でリセット）", ps[0],
-                     cites=[*self.target_cites(target), *cites])
+        # 2-3-2 / 2-4-2: 運値は、効果などにより加減される場合があります — the clause of the first 運値 changed decides
+        changed = [UNCHI_CLAUSES[k] for k in keys]
+        reset = self.unchi_expiry_rule()
+        return g.log(changed[0], "adjust",
+                     f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{reset} でリセット）", ps[0],
+                     cites=[*self.target_cites(target), *changed[1:], reset])
 
     def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
         ps = self.targets(g, target)
@@ -267,7 +278,11 @@ class KaiunEffects:
         return found
 
     def adjust_discard_random(self, g: GameState, spec: Adjustment, target: str, value: int = 1) -> TraceEntry:
-        """4-4-3: the opponent chooses from the hand shown face down — for the engine, at random from the seed."""
+        """4-4-3: the opponent chooses from the hand shown face down — for the engine, at random from the seed
+        (g.rng, kept in the session's snapshots, so a replay picks the same cards). The judge never names them."""
+        if not isinstance(value, int):
+            raise Refused("value: 「ランダムに捨てる」カードは対戦相手が裏向きの手札から選びます（4-4-3）。判定員はカードを指定"
+                          "できません。捨てる枚数だけを指定してください（カードはセッションのシードで選ばれます）", spec.rule)
         ps = self.targets(g, target)
         done, cites = [], [*self.target_cites(target)]
         for p in ps:

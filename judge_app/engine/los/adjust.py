@@ -48,10 +48,12 @@ KEYWORD_RULES = {"上空": "los:8.13.1", "スピード耐性": "los:8.13.2", "�
                  "2回攻撃": "los:8.13.4", "毒呪": "los:8.13.5"}
 
 
+# The character ops below take a group target (9.5 「全てのキャラクター」): `handles_both` keeps the core from reading
+# `all` as every player and running the op once per player; the handler reads it as every character.
 def _stat_adjustment(op: str, name: str) -> Adjustment:
     return Adjustment(op, f"{name} ±N", "los:8.9",
                       {"target": TARGET, "value": {"type": "integer", "minimum": -100000, "maximum": 100000},
-                       "duration": DURATION, **CARD_OPTS}, ("target", "value", "duration"))
+                       "duration": DURATION, **CARD_OPTS}, ("target", "value", "duration"), handles_both=True)
 
 
 ADJUSTMENTS = (
@@ -59,12 +61,12 @@ ADJUSTMENTS = (
     Adjustment("stat_set", "ATK/DEF/DOWN を N にする", "los:9.5",
                {"target": TARGET, "stat": {"enum": ["ATK", "DEF", "DOWN"]},
                 "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "duration": DURATION, **CARD_OPTS},
-               ("target", "stat", "value", "duration")),
+               ("target", "stat", "value", "duration"), handles_both=True),
     Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both、またはキャラクターのID）", "los:8.11",
                {"target": TARGET, "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "source": SOURCE},
                ("target", "value"), handles_both=True),
     Adjustment("destroy", "破壊（トラッシュへ。ダウン状態にならず、ダウンダメージなし）", "los:8.10",
-               {"target": TARGET, **CARD_OPTS}, ("target",)),
+               {"target": TARGET, **CARD_OPTS}, ("target",), handles_both=True),
     Adjustment("move", "移動（別のレーンや前衛・後衛へ）", "los:8.2",
                {"target": CARD, "row": {"enum": ["front", "back"]},
                 "lane": {"type": "integer", "minimum": 1, "maximum": LANES}, **CARD_OPTS}, ("target", "row", "lane")),
@@ -97,7 +99,7 @@ ADJUSTMENTS = (
                {"target": CARD}, ("target",)),
     Adjustment("forbid", "「〜できない」を与える（アタック・移動・表示変更）", "los:9.2",
                {"target": TARGET, "action": {"enum": ["attack", "move", "display"]}, "duration": DURATION},
-               ("target", "action", "duration")),
+               ("target", "action", "duration"), handles_both=True),
     Adjustment("trigger", "誘発効果が発動条件を満たした（強制／任意）", "los:8.1.1",
                {"target": PLAYER, "label": {"type": "string", "minLength": 1, "maxLength": 80},
                 "forced": {"type": "boolean"}}, ("target", "label", "forced")),

@@ -64,6 +64,24 @@ def test_kaiun_8_3_2_1_a_cost_that_cannot_be_paid_in_full_is_refused_and_changes
     assert dump(g) == before
 
 
+def test_kaiun_8_3_2_2_a_cost_whose_later_part_cannot_be_paid_undoes_the_part_paid():
+    """8-3-2-2: 発動コストの一部分のみを解決することはできません。発動コストを解決することを選択した場合、発動コストのすべてを
+    解決する必要があります。 — the first part (discard h1) was paid, so the choice was made; the second cannot be."""
+    g = at_kaiun_timing({"p1": player(card("a"), face_up=False, hand=[card("h1")], barrier=0),
+                         "p2": player(card("b"), face_up=False)})
+    before = dump(g)
+    with pytest.raises(Refused) as e:
+        g.adjust(effect([{"op": "win_battle", "target": "p1"}],
+                        [{"op": "discard", "target": "p1", "value": "h1"},
+                         {"op": "barrier_to_trash", "target": "p1", "value": 1}], source="a", keyword="開運時"))
+    assert e.value.rule == "kaiun:8-3-2-2" and "バリア" in str(e.value)
+    assert dump(g) == before
+    with pytest.raises(Refused) as first:   # the same short part alone, nothing paid yet: 8-3-2-1 decides
+        g.adjust(effect([{"op": "win_battle", "target": "p1"}], [{"op": "barrier_to_trash", "target": "p1", "value": 1}],
+                        source="a", keyword="開運時"))
+    assert first.value.rule == "kaiun:8-3-2-1"
+
+
 def test_kaiun_8_3_2_a_cost_paid_in_full_then_the_parts_as_one_group():
     """8-3-2: 「たなら、」…発動コスト。 8-4-1-3: …すべての発動コストを支払います。 then 8-4-1-5 the effect."""
     g = at_kaiun_timing({"p1": player(card("a"), face_up=False, barrier=3), "p2": player(card("b"), face_up=False)})
@@ -233,6 +251,39 @@ def test_kaiun_4_4_3_random_discard_is_chosen_from_the_seed_and_replays():
     assert Game.replay(KAIUN, board, 7, g.answers).state.data == g.state.data
 
 
+@pytest.mark.parametrize("value", ["h1", ["h1", "h2"]])
+def test_kaiun_4_4_3_random_discard_is_the_engines_a_named_card_is_refused(value):
+    """4-4-3: 「ランダムに捨てる」と指示がある場合、指定されたプレイヤーは、対戦相手に手札を裏向きのまま提示し、対戦相手の
+    プレイヤーがその中からカードを選択します。 — chance is the seed's; the judge naming the card is refused, nothing moves."""
+    for g in (game({"p1": player(card("a"), hand=[card(f"h{i}") for i in range(3)]), "p2": player(card("b"))}),
+              multi({"p1": player(card("a"), hand=[card(f"h{i}") for i in range(3)]), "p2": player(card("b")),
+                     "p3": player(card("c"))})):
+        before = dump(g)
+        with pytest.raises(Refused) as e:
+            g.adjust({"op": "discard_random", "target": "p1", "value": value})
+        assert e.value.rule == "kaiun:4-4-3" and e.value.field == "value" and "指定できません" in str(e.value)
+        assert dump(g) == before and g.answers == []
+        with pytest.raises(Refused) as inside:   # inside an effect too
+            g.adjust(effect([{"op": "discard_random", "target": "p1", "value": value}]))
+        assert inside.value.rule == "kaiun:4-4-3" and dump(g) == before
+
+
+def test_kaiun_4_4_3_random_discard_picks_differ_by_seed_and_replay_exactly():
+    """4-4-3: the pick is the seed's (GameState.rng): two seeds pick differently, each replays to the same cards."""
+    board = {"turn": 3, "phase": "battle",
+             "players": {"p1": player(card("a"), hand=[card(f"h{i}") for i in range(12)]), "p2": player(card("b"))}}
+    picks = []
+    for seed in range(6):
+        g = Game(KAIUN, board, seed)
+        g.adjust({"op": "discard_random", "target": "p1", "value": 3})
+        trash = [c["id"] for c in g.state.data["players"]["p1"]["trash"]]
+        again = Game.replay(KAIUN, board, seed, g.answers)
+        assert [c["id"] for c in again.state.data["players"]["p1"]["trash"]] == trash
+        assert g.undo().state.data["players"]["p1"]["trash"] == []
+        picks.append(tuple(sorted(trash)))
+    assert len(set(picks)) > 1
+
+
 @pytest.mark.parametrize("src,dst,rule,first", [("deck", "barrier", "kaiun:3-7-1", "kaiun:3-2-1"),
                                                 ("trash", "hand", "kaiun:3-3-1", "kaiun:3-4-1"),
                                                 ("hand", "deck", "kaiun:3-2-1", "kaiun:3-3-1"),
@@ -268,12 +319,25 @@ def test_kaiun_9_3_2_a_move_that_empties_the_deck_refreshes_at_once():
     assert len(p1["deck"]) == 3 and len(p1["barrier"]) == 1
 
 
+@pytest.mark.parametrize("which,rule,also", [("kachi", "kaiun:2-3-2", ()), ("aiko_make", "kaiun:2-4-2", ()),
+                                             ("both", "kaiun:2-3-2", ("kaiun:2-4-2",))])
+def test_kaiun_2_3_2_and_2_4_2_unchi_logs_under_the_clause_of_the_value_it_changes(which, rule, also):
+    """2-3-2 (運値(カチ)) / 2-4-2 (運値(アイコ・マケ)): 運値は、効果などにより加減される場合があります。
+    The reset clause 6-6-4 (効果による運値の変動をリセットします) is cited for when it ends, never as the entry's rule."""
+    g = game({"p1": player(card("a")), "p2": player(card("b"))})
+    e = g.adjust({"op": "unchi", "target": "p1", "value": 2, "which": which})
+    assert e.rule == rule and e.cites == (*also, "kaiun:6-6-4") and "6-6-4 でリセット" in e.message
+    m = multi({p: player(card(p + "c")) for p in ("p1", "p2", "p3")})
+    e = m.adjust({"op": "unchi", "target": "p1", "value": 1, "which": which})
+    assert e.rule == rule and e.cites[-1] == "kaiun-multi:7-3-6-6"
+
+
 def test_kaiun_4_2_1_4_opponent_target_and_both_players():
     """4-2-1-4: 「相手の」「相手は」と表記されている場合、基本的には対戦相手のプレイヤーを意味します。"""
     g = game({"p1": player(card("a")), "p2": player(card("b"))})
-    assert g.adjust({"op": "unchi", "target": "相手:p1", "value": -1}).cites == ("kaiun:4-2-1-4", "kaiun:2-3-2", "kaiun:2-4-2")
+    assert g.adjust({"op": "unchi", "target": "相手:p1", "value": -1}).cites == ("kaiun:4-2-1-4", "kaiun:2-4-2", "kaiun:6-6-4")
     e = g.adjust({"op": "unchi", "target": "both", "value": 1, "which": "kachi"})
-    assert e.cites == ("kaiun:8-5-1", "kaiun:2-3-2")
+    assert e.cites == ("kaiun:8-5-1", "kaiun:6-6-4")
     assert [g.state.data["players"][p]["unchi_mod"]["kachi"] for p in ("p1", "p2")] == [1, 0]
     with pytest.raises(AdjustmentError):
         g.adjust({"op": "lose_game", "target": "both"})

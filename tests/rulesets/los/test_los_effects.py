@@ -264,3 +264,25 @@ def test_los_5_1_no_card_effect_before_the_first_turn():
         g.adjust({"op": "nosuch"})
     g.adjust({"op": "concede", "target": "p1"})
     assert g.state.winner == "p2"
+
+
+@pytest.mark.parametrize("body", [{"op": "atk", "target": "all", "value": 100, "duration": "turn"},
+                                  {"op": "stat_set", "target": "all", "stat": "ATK", "value": 300, "duration": "turn"},
+                                  {"op": "forbid", "target": "all", "action": "attack", "duration": "turn"},
+                                  {"op": "destroy", "target": "all"}])
+def test_los_9_5_all_as_a_group_target_is_every_character_not_every_player(body):
+    """9.5「全てのキャラクターのATKは●●●になる」, 9.6.1「前衛の全てのキャラクターは～～」: `all` names every character of
+    both players as one group (one entry), not each player in turn."""
+    g = main(p1_front=[char("a"), None, None, None], p2_front=[None, char("b"), None, None],
+             p2_back=[char("c"), None, None, None])
+    n = len(g.trace)
+    e = g.adjust(body)
+    assert len(g.trace) == n + 1 and "全てのキャラクター" in e.message
+    if body["op"] in ("atk", "stat_set"):
+        assert all(f"「{cid}」ATK" in e.message for cid in ("a", "b", "c"))
+        assert g.state.data["players"]["p2"]["back"][0]["mods"][0]["stat"] == "ATK"
+    if body["op"] == "destroy":
+        assert {c["id"] for pid in ("p1", "p2") for c in g.state.data["players"][pid]["trash"]} >= {"a", "b", "c"}
+    with pytest.raises(AdjustmentError) as err:   # `both` names players; a character op refuses it
+        g.adjust({**body, "target": "both"})
+    assert err.value.field == "target"
