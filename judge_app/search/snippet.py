@@ -11,6 +11,7 @@ escapes the text and wraps the offsets in <mark> (templates/_search_macros.html,
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from judge_app.search import rerank
@@ -23,8 +24,15 @@ _DIGITS = re.compile(r"\d+")
 FORM_BONUS = 1.5      # a sentence doing what the question asks outweighs one more matched word, not two
 
 
-def find_marks(text: str, needles: list[str]) -> list[list[int]]:
+@functools.lru_cache(maxsize=8192)
+def _folded(text: str) -> tuple[str, tuple[int, ...]]:
+    """fold_with_map, once per clause text: a clause is shown again and again, and folding is per character."""
     folded, where = fold_with_map(text)
+    return folded, tuple(where)
+
+
+def find_marks(text: str, needles: list[str]) -> list[list[int]]:
+    folded, where = _folded(text)
     spans = []
     for n in sorted(set(needles), key=len, reverse=True):
         if not n:
@@ -67,6 +75,11 @@ def make_snippet(text: str, needles: list[str], window: int = WINDOW) -> tuple[s
     return prefix + snippet + suffix, inside
 
 
+@functools.lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(sentences(text))
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of `text` (split after 「。」), blank ones left out."""
     out, start = [], 0
@@ -78,19 +91,27 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@functools.lru_cache(maxsize=8192)
+def _facts(sentence: str) -> tuple[bool, bool, bool, frozenset[str]]:
+    """What a sentence states, read once per sentence: (a permission or limit, a quantity, a condition, its numbers)."""
+    t = nfkc(sentence)
+    return (bool(rerank.STATES_MODALITY.search(t) or rerank.STATES_LIMITS.search(t)),
+            bool(rerank.STATES_QUANTITY.search(t)), bool(_CONDITION.search(t)), frozenset(_DIGITS.findall(t)))
+
+
 def sentence_score(sentence: str, marks_in: int, form, numbers: set[str]) -> float:
     """How well one sentence answers: the query's words it holds, and whether it does what the question asks."""
     score = float(marks_in)
     if form is None:
         return score
-    t = nfkc(sentence)
-    if form.modality and (rerank.STATES_MODALITY.search(t) or rerank.STATES_LIMITS.search(t)):
+    modality, quantity, condition, digits = _facts(sentence)
+    if form.modality and modality:
         score += FORM_BONUS
-    if form.quantity and rerank.STATES_QUANTITY.search(t):
+    if form.quantity and quantity:
         score += FORM_BONUS
-    if form.condition and _CONDITION.search(t):
+    if form.condition and condition:
         score += FORM_BONUS / 2
-    if numbers and numbers.intersection(_DIGITS.findall(t)):
+    if numbers and numbers.intersection(digits):
         score += FORM_BONUS / 2
     return score
 
@@ -100,7 +121,7 @@ def answering_snippet(text: str, needles: list[str], form=None, query_numbers: s
     """(snippet, marks) of the one sentence of `text` that answers best (`form`: the question's
     rerank.QueryForm, None for words only); a clause of one sentence is make_snippet's window."""
     text = " ".join((text or "").split())
-    spans = sentences(text)
+    spans = _sentences(text)
     if len(spans) <= 1:
         return make_snippet(text, needles, window)
     marks = find_marks(text, needles)
