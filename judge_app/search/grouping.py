@@ -18,6 +18,14 @@ def group_hits(hits: list, parent_of, limit: int) -> list[tuple[object, list, st
     hit with nothing to group stands as ([hit], None). `parent_of(id)` is a clause's parent id or None."""
     taken: set[str] = set()
     shown: set[str] = set()                   # ids on the cards above: a parent shown there is not repeated
+    # each text hit's parent, looked up once: (position, hit) of the text hits under each parent, in rank order
+    under: dict[str, list[tuple[int, object]]] = {}
+    for n, h in enumerate(hits):
+        if h.kind == "text":
+            p = parent_of(h.id)
+            if p:
+                under.setdefault(p, []).append((n, h))
+    parent = {id(h): p for p, items in under.items() for _n, h in items}
     out = []
     for n, h in enumerate(hits):
         if len(out) >= limit:
@@ -25,14 +33,13 @@ def group_hits(hits: list, parent_of, limit: int) -> list[tuple[object, list, st
         if h.id in taken:
             continue
         taken.add(h.id)
-        p = parent_of(h.id) if h.kind == "text" else None
+        p = parent.get(id(h))
         kids = [h]
         if p and p not in shown:
-            for later in hits[n + 1:]:
+            for m, later in under[p]:
                 if len(kids) >= MAX_CHILDREN:
                     break
-                if (later.kind == "text" and later.id not in taken and parent_of(later.id) == p
-                        and later.score >= GROUP_SHARE * h.score):
+                if m > n and later.id not in taken and later.score >= GROUP_SHARE * h.score:
                     kids.append(later)
         if len(kids) > 1:
             taken.update(k.id for k in kids)

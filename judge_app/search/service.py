@@ -14,7 +14,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
 from judge_app.search import engine_signal, synonyms
@@ -78,6 +78,8 @@ class _Ask:
     needles: list
     form: object          # rerank.QueryForm
     numbers: frozenset
+    # text -> (snippet, marks) for this query: a clause shown twice (a result and a group's child) is read once
+    snippets: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 _DIGITS = re.compile(r"\d+")
@@ -482,7 +484,11 @@ class SearchService:
         return self._inside(clause_id, ask)
 
     def _snippet(self, text: str, ask: "_Ask") -> tuple[str, list]:
-        return answering_snippet(text, ask.needles, ask.form, ask.numbers)
+        got = ask.snippets.get(text)
+        if got is None:
+            got = ask.snippets[text] = answering_snippet(text, ask.needles, ask.form, ask.numbers)
+        snippet, marks = got
+        return snippet, [list(m) for m in marks]   # each result owns its marks
 
     def _result(self, h: Hit, ask: "_Ask", readings=()) -> dict:
         shown = self._shown(h.id)
