@@ -116,6 +116,10 @@ def _rulings() -> dict:
                                _query("review", {"type": "string"}, "1: 新しい版で見直しが要るものだけ")))},
         "/api/rulings/{slug}": {"get": _op("裁定（再生して）", ok=_json(ref("Ruling"), "裁定"), errors=(404, 409),
                                            params=(SLUG,), op_id="getRuling")},
+        "/api/rulings/{slug}/window": {"post": _op(
+            "判定の範囲の終わりを動かす（答えはその範囲の判定ごとの裁定）", body=s.WINDOW_BODY,
+            ok=_json(ref("Ruling"), "裁定（新しい範囲の verdict で）"), errors=WRITE_ERRORS, params=(SLUG,),
+            op_id="setWindow")},
     }
 
 
@@ -191,7 +195,7 @@ def document() -> dict:
                 "Error": s.ERROR, "TraceEntry": s.shown(TRACE_ENTRY), "Decision": s.pending_schema(),
                 "Session": s.session_schema(), "Change": s.change_schema(), "AdjustmentSpec": s.adjustment_spec_schema(),
                 "NewSession": s.new_session_body(), "Adjustment": s.adjust_body(),
-                "Scenario": s.without_dialect(SCENARIO_SCHEMA), "Ruling": s.ruling_schema(),
+                "Scenario": s.without_dialect(SCENARIO_SCHEMA), "Ruling": s.ruling_schema(), "Verdict": s.verdict_shown(),
                 "RulingList": s.ruling_list_schema(), "RulingCreated": s.RULING_CREATED,
                 **_reference_schemas(), **boards},
             "responses": {f"E{status}": _json(ref("Error"), words) for status, words in ERRORS.items()},
