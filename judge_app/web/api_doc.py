@@ -105,6 +105,8 @@ def _sessions() -> dict:
 
 def _rulings() -> dict:
     get_link = {"GetRuling": {"operationId": "getRuling", "parameters": {"slug": "$response.body#/slug"}}}
+    window_link = {"SetWindow": {"operationId": "setWindow", "parameters": {"slug": "$response.body#/slug"},
+                                 "requestBody": {"window_end": "$response.body#/verdict/window/end"}, **WHOLE_BODY}}
     return {
         "/api/rulings": {
             "post": _op("裁定を保存する（セッションから、またはシナリオを取り込む）", status=201, body=s.NEW_RULING,
@@ -114,11 +116,11 @@ def _rulings() -> dict:
             "get": _op("保存した裁定の一覧", ok=_json(ref("RulingList"), "裁定の一覧"), errors=(400,), op_id="listRulings",
                        params=(_query("game", {"type": "string"}, "このゲームの裁定だけ"),
                                _query("review", {"type": "string"}, "1: 新しい版で見直しが要るものだけ")))},
-        "/api/rulings/{slug}": {"get": _op("裁定（再生して）", ok=_json(ref("Ruling"), "裁定"), errors=(404, 409),
-                                           params=(SLUG,), op_id="getRuling")},
+        "/api/rulings/{slug}": {"get": _op("裁定（再生して）", ok=_json(ref("Ruling"), "裁定", links=window_link),
+                                           errors=(404, 409), params=(SLUG,), op_id="getRuling")},
         "/api/rulings/{slug}/window": {"post": _op(
             "判定の範囲の終わりを動かす（答えはその範囲の判定ごとの裁定）", body=s.WINDOW_BODY,
-            ok=_json(ref("Ruling"), "裁定（新しい範囲の verdict で）"), errors=WRITE_ERRORS, params=(SLUG,),
+            ok=_json(ref("Ruling"), "裁定（新しい範囲の verdict で）", links=window_link), errors=WRITE_ERRORS, params=(SLUG,),
             op_id="setWindow")},
     }
 
