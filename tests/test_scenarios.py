@@ -10,7 +10,7 @@ from judge_app import PROJECT_ROOT
 from judge_app.engine import rulesets
 from judge_app.engine.citations import prose_only
 from judge_app.engine.fuzz import fuzz
-from judge_app.engine.json_schemas import DECISION, TRACE_ENTRY
+from judge_app.engine.json_schemas import DECISION, TRACE_ENTRY, VERDICT
 from judge_app.scenarios import run_scenario, scenario_files
 
 SCENARIOS = scenario_files(PROJECT_ROOT / "scenarios")
@@ -39,6 +39,7 @@ def test_scenario_meets_expect_and_cites_real_clauses(path: Path):
     assert _unresolved(c for e in result["trace"] for c in [e["rule"], *e["cites"]]) == []
     for entry in result["trace"]:
         jsonschema.validate(entry, TRACE_ENTRY)
+    jsonschema.validate(result["verdict"], VERDICT)
     if result["pending"] is not None:
         jsonschema.validate(result["pending"], DECISION)
         assert _unresolved([result["pending"]["rule"], *(w["rule"] for w in result["pending"]["withheld"])]) == []

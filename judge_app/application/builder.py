@@ -22,6 +22,7 @@ from typing import Any, Iterator
 
 from judge_app.application import games
 from judge_app.application.engine_calls import engine_call
+from judge_app.application.schema_nodes import schema_child
 from judge_app.engine import BoardError, EngineError
 from judge_app.engine.bounds import ShapeError, check_list_limits, check_shape
 from judge_app.engine.ruleset import Ruleset
@@ -236,33 +237,6 @@ def derived(ruleset: Ruleset, board: Any, keys: tuple[str, ...]) -> dict[str, An
 
 
 # ---- problems in words ---------------------------------------------------------------------------------------------
-def follow_ref(schema: Any, root: dict) -> Any:
-    """A JSON Schema node with its local `$ref`s followed (at most 20)."""
-    for _ in range(20):
-        ref = schema.get("$ref") if isinstance(schema, dict) else None
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            break
-        node: Any = root
-        for part in ref[2:].split("/"):
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-        schema = node
-    return schema
-
-
-def _child(schema: dict, key: Any, root: dict) -> dict:
-    schema = follow_ref(schema, root)
-    if not isinstance(schema, dict):
-        return {}
-    for alt in schema.get("anyOf") or schema.get("oneOf") or ():
-        if isinstance(alt, dict) and alt.get("type") != "null":
-            schema = {**alt, **{k: v for k, v in schema.items() if k not in ("anyOf", "oneOf")}}
-            break
-    if isinstance(key, int):
-        return schema.get("items") if isinstance(schema.get("items"), dict) else {}
-    props = schema.get("properties") or {}
-    return props.get(key) if isinstance(props.get(key), dict) else {}
-
-
 def place_words(ruleset: Ruleset, field: str | None) -> str:
     """A board path as a judge reads it: `board.players.p1.characters[0].power` -> 「p1 のキャラクターエリア 1枚目のパワー」
     (the schema's titles)."""
@@ -273,7 +247,7 @@ def place_words(ruleset: Ruleset, field: str | None) -> str:
     schema, words, parts = root, [], path.split(".")
     for i, part in enumerate(parts):
         key: Any = int(part) if part.isdigit() else part
-        schema = _child(schema, key, root)
+        schema = schema_child(schema, key, root)
         if i == 1 and parts[0] == "players":
             words.append(f"{part} の")
         elif part == "players" and i == 0:

@@ -64,3 +64,41 @@ DECISION = {
                                               "reason": {"type": "string", "minLength": 1}}}},
     },
 }
+
+
+def verdict_schema(clause: dict, shown: bool = False) -> dict:
+    """A ruling's verdict (engine/verdict.py), each clause written as `clause`: a clause id as the engine emits
+    it, or (`shown`) `{rule, rule_edition?}` as a ruling shows it in its own editions, where an item's own `rule`
+    has its `rule_edition` beside it."""
+    rule = {"rule": CLAUSE_ID, **({"rule_edition": {"type": "string"}} if shown else {})}
+    nullable_rule = {**rule, "rule": {"type": ["string", "null"], "pattern": CLAUSE_ID["pattern"]}}
+    count = {"type": "integer", "minimum": 0}
+    cited = {"seq": {"type": "integer", "minimum": 1}, **rule, "cites": {"type": "array", "items": clause}}
+
+    def closed(props: dict, *optional: str) -> dict:
+        return {"type": "object", "additionalProperties": False, "properties": props,
+                "required": [k for k in props if k not in optional and k != "rule_edition"]}
+
+    player = {"type": ["string", "null"]}
+    return {
+        "title": "judge_app verdict",
+        "type": "object", "additionalProperties": False,
+        "required": ["answer", "headline", "window", "changes", "more_changes", "refused", "result", "clauses", "next"],
+        "properties": {
+            "answer": {"enum": ["はい", "いいえ", "結果"]},
+            "headline": {"type": "string", "minLength": 1},
+            "window": closed({"end": count, "default_end": count, "last": count,
+                              "action_from": {"type": "integer", "minimum": 1}}),
+            "changes": {"type": "array", "items": closed({"text": {"type": "string"}, **cited})},
+            "more_changes": count,
+            "refused": {"type": "array", "items": closed({"player": player, "message": {"type": "string"}, **cited,
+                                                          "action": {"type": "string", "minLength": 1}})},
+            "result": {"oneOf": [{"type": "null"}, closed({"winner": player, "text": {"type": "string"}, **cited})]},
+            "clauses": {"type": "array", "items": clause},
+            "next": {"oneOf": [{"type": "null"}, closed({"player": player, "prompt": {"type": "string"},
+                                                         **nullable_rule, "text": {"type": "string"}})]},
+        },
+    }
+
+
+VERDICT = {"$schema": "https://json-schema.org/draft/2020-12/schema", **verdict_schema(CLAUSE_ID)}

@@ -105,6 +105,8 @@ def _sessions() -> dict:
 
 def _rulings() -> dict:
     get_link = {"GetRuling": {"operationId": "getRuling", "parameters": {"slug": "$response.body#/slug"}}}
+    window_link = {"SetWindow": {"operationId": "setWindow", "parameters": {"slug": "$response.body#/slug"},
+                                 "requestBody": {"window_end": "$response.body#/verdict/window/end"}, **WHOLE_BODY}}
     return {
         "/api/rulings": {
             "post": _op("裁定を保存する（セッションから、またはシナリオを取り込む）", status=201, body=s.NEW_RULING,
@@ -114,8 +116,12 @@ def _rulings() -> dict:
             "get": _op("保存した裁定の一覧", ok=_json(ref("RulingList"), "裁定の一覧"), errors=(400,), op_id="listRulings",
                        params=(_query("game", {"type": "string"}, "このゲームの裁定だけ"),
                                _query("review", {"type": "string"}, "1: 新しい版で見直しが要るものだけ")))},
-        "/api/rulings/{slug}": {"get": _op("裁定（再生して）", ok=_json(ref("Ruling"), "裁定"), errors=(404, 409),
-                                           params=(SLUG,), op_id="getRuling")},
+        "/api/rulings/{slug}": {"get": _op("裁定（再生して）", ok=_json(ref("Ruling"), "裁定", links=window_link),
+                                           errors=(404, 409), params=(SLUG,), op_id="getRuling")},
+        "/api/rulings/{slug}/window": {"post": _op(
+            "判定の範囲の終わりを動かす（答えはその範囲の判定ごとの裁定）", body=s.WINDOW_BODY,
+            ok=_json(ref("Ruling"), "裁定（新しい範囲の verdict で）", links=window_link), errors=WRITE_ERRORS, params=(SLUG,),
+            op_id="setWindow")},
     }
 
 
@@ -191,7 +197,7 @@ def document() -> dict:
                 "Error": s.ERROR, "TraceEntry": s.shown(TRACE_ENTRY), "Decision": s.pending_schema(),
                 "Session": s.session_schema(), "Change": s.change_schema(), "AdjustmentSpec": s.adjustment_spec_schema(),
                 "NewSession": s.new_session_body(), "Adjustment": s.adjust_body(),
-                "Scenario": s.without_dialect(SCENARIO_SCHEMA), "Ruling": s.ruling_schema(),
+                "Scenario": s.without_dialect(SCENARIO_SCHEMA), "Ruling": s.ruling_schema(), "Verdict": s.verdict_shown(),
                 "RulingList": s.ruling_list_schema(), "RulingCreated": s.RULING_CREATED,
                 **_reference_schemas(), **boards},
             "responses": {f"E{status}": _json(ref("Error"), words) for status, words in ERRORS.items()},

@@ -11,6 +11,8 @@ from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotF
 from openapi_spec_validator import validate
 from werkzeug.test import EnvironBuilder
 
+from judge_app import PROJECT_ROOT
+
 pytestmark = pytest.mark.filterwarnings("ignore:Use of allowEmptyValue:DeprecationWarning")   # q= is a valid search
 
 
@@ -135,3 +137,40 @@ def test_a_client_from_the_document_alone_starts_answers_and_saves(client, game)
     assert made["url"] == f"/r/{made['slug']}"
     ruling = call("getRuling", links("/api/rulings", "post", "201")["GetRuling"], made).get_json()
     assert ruling["slug"] == made["slug"] and ruling["api_url"] == made["api_url"]
+
+
+def test_opcg_6_5_6_1_a_tried_attack_its_ruling_and_its_window_fit_the_document(client):
+    """verdict36's API (not in the route walk): `try: true` answered with a refused entry (kind refused, action),
+    the ruling saved from it (verdict いいえ, question, headline) and its window moved, each request and answer held
+    to the document; a wrong verdict is caught."""
+    from judge_app.scenarios import load_scenario
+
+    doc = client.get("/api/openapi.json").get_json()
+    api = OpenAPI.from_dict(doc)
+
+    def call(path: str, body: dict | None = None):
+        kw = {"json": body} if body is not None else {}
+        resp = client.open(path, method="POST" if body is not None else "GET", **kw)
+        request = _request("POST" if body is not None else "GET", path, kw)
+        api.validate_request(request)
+        api.validate_response(request, WerkzeugOpenAPIResponse(resp))
+        return resp.get_json()
+
+    board = load_scenario(PROJECT_ROOT / "scenarios" / "opcg" / "50_first_turn_attack_withheld.yaml")["board"]
+    sid = call("/api/sessions", {"game": "opcg", "board": board, "seed": 0})["id"]
+    pending = call(f"/api/sessions/{sid}/step", {"until": "decision"})["pending"]
+    tried = call(f"/api/sessions/{sid}/answer", {"decision": pending["id"], "value": "attack:p2-L", "try": True})
+    assert [(e["kind"], e["rule"]) for e in tried["entries"]] == [("refused", "opcg:6-5-6-1")]
+    assert tried["entries"][0]["action"]
+    slug = call("/api/rulings", {"session": sid, "title": "後攻1ターン目", "question": "アタックできますか？"})["slug"]
+    ruling = call(f"/api/rulings/{slug}")
+    assert ruling["verdict"]["answer"] == "いいえ" and ruling["verdict"]["refused"]
+    assert ruling["question"] == "アタックできますか？" and ruling["headline"] == ruling["verdict"]["headline"]
+    moved = call(f"/api/rulings/{slug}/window", {"window_end": 1})
+    assert moved["window_end"] == 1 and moved["verdict"]["window"]["end"] == 1
+    listed = call("/api/rulings")["rulings"]
+    assert [r["headline"] for r in listed if r["slug"] == slug] == [moved["verdict"]["headline"]]
+    # the check can fail: a verdict without its answer does not fit
+    verdict = jsonschema.Draft202012Validator({"$ref": "#/components/schemas/Verdict", **doc})
+    assert list(verdict.iter_errors({k: v for k, v in ruling["verdict"].items() if k != "answer"}))
+    assert not list(verdict.iter_errors(ruling["verdict"]))

@@ -11,7 +11,7 @@ from judge_app.application import games
 from judge_app.application.inputs import NOTE_MAX, TITLE_MAX
 from judge_app.engine import UNTIL
 from judge_app.engine.bounds import SEED_MAX
-from judge_app.engine.json_schemas import CLAUSE_ID, DECISION, TRACE_ENTRY
+from judge_app.engine.json_schemas import CLAUSE_ID, DECISION, TRACE_ENTRY, verdict_schema
 from judge_app.scenarios import SCENARIO_SCHEMA
 
 NULLABLE_STRING = {"type": ["string", "null"]}
@@ -119,19 +119,16 @@ def adjustment_spec_schema() -> dict:
 
 # ---- rulings -------------------------------------------------------------------------------------------------------
 SHOWN_CLAUSE = _object({"rule": CLAUSE_ID, "rule_edition": {"type": "string"}}, ("rule",))
-VERDICT_DECISION = _object({
-    "player": NULLABLE_STRING, "prompt": {"type": "string"}, "rule": CLAUSE_ID, "rule_edition": {"type": "string"},
-    "options": {"type": "array", "items": {"type": "string"}},
-    "withheld": {"type": "array", "items": _object({"label": {"type": "string"}, "reason": {"type": "string"},
-                                                    "rule": CLAUSE_ID, "rule_edition": {"type": "string"}},
-                                                   ("label", "reason", "rule"))},
-}, ("player", "prompt", "rule", "options", "withheld"))
-VERDICT = _object({
-    "kind": {"enum": ["winner", "draw", "no_winner", "halted", "decision", "stopped", "not_started"]},
-    "headline": {"type": "string"}, "because": NULLABLE_STRING,
-    "entries": {"type": "array", "items": {"type": "integer"}}, "clauses": {"type": "array", "items": SHOWN_CLAUSE},
-    "decision": {"oneOf": [{"type": "null"}, VERDICT_DECISION]},
-}, ("kind", "headline", "because", "entries", "clauses", "decision"), "裁定が決めたこと")
+
+
+def verdict_shown() -> dict:
+    """The engine's verdict as a ruling shows it: its clauses in the ruling's editions, with the judge's question."""
+    out = verdict_schema(SHOWN_CLAUSE, shown=True)
+    out["properties"]["question"] = {**NULLABLE_STRING, "description": "審判が答える質問（その人の言葉で）"}
+    out["required"].append("question")
+    return dict(out, description="裁定が決めたこと: 判定の範囲の答え・変化・拒否・結果・条文、次の決定")
+
+
 REVIEW = _object({"needs_review": {"type": "boolean"}, "made_under": {"type": "object"}, "current": {"type": "object"},
                   "clauses": {"type": "array", "items": {"type": "object", "required": ["id", "doc", "kind"]}},
                   "problems": {"type": "array", "items": {"type": "string"}}},
@@ -139,14 +136,18 @@ REVIEW = _object({"needs_review": {"type": "boolean"}, "made_under": {"type": "o
                  "現行版で変わった、裁定が引用する条文")
 RULING_LINKS = {"url": {"type": "string", "description": "裁定のページ /r/{slug}"},
                 "api_url": {"type": "string", "description": "裁定の JSON /api/rulings/{slug}"}}
+WINDOW_END = {"type": ["integer", "null"], "minimum": 1,
+              "description": "判定の範囲の終わり（トレースの seq。null: 既定の範囲）"}
 SUMMARY_FIELDS = {"slug": {"type": "string"}, "game": {"type": "string"}, "title": {"type": "string"},
-                  "note": {"type": "string"}, "created": STAMP,
+                  "note": {"type": "string"}, "question": NULLABLE_STRING, "window_end": WINDOW_END,
+                  "headline": {**NULLABLE_STRING, "description": "判定の答えの一文（裁定の verdict.headline）"},
+                  "created": STAMP,
                   "editions": {"type": "object", "additionalProperties": {"type": "string"},
                                "description": "裁定を作ったときの各ルールの版"}}
 
 
 def ruling_schema() -> dict:
-    props = {**SUMMARY_FIELDS, "verdict": VERDICT, **GAME_FIELDS, "review": REVIEW,
+    props = {**SUMMARY_FIELDS, "verdict": ref("Verdict"), **GAME_FIELDS, "review": REVIEW,
              **RULING_LINKS, "scenario_url": {"type": "string"}, "replay_url": {"type": "string"}}
     return _object(props, tuple(props), "保存した裁定（再生して表示）")
 
@@ -203,23 +204,24 @@ def new_session_body() -> dict:
             "description": "新しいセッション。決定は step するまで開かない（pending は null）"}
 
 
+TRY = {"type": "boolean", "description": "試す: ルールが認めない行動なら 422 ではなく、拒否（kind: refused、"
+         "action: 試したこと）のトレース項目として記録する"}
 STEP_BODY = _object({"until": {**UNTIL_WORD, "default": "step"}})
 ANSWER_BODY = _object({"decision": {"type": "string", "description": "開いている決定の id（pending.id）"},
                        "value": {"description": "pending.options のどれかの value"},
                        "then": {**UNTIL_WORD, "description": "回答のあと続けて進める（同じ一つの操作）"},
-                       "try": {"type": "boolean", "description": "試す: ルールが認めない値なら 422 ではなく、"
-                               "拒否（kind: refused）のトレース項目として記録する（then とは一緒に使えない）"}},
+                       "try": {**TRY, "description": TRY["description"] + "（then とは一緒に使えない）"}},
                       ("decision", "value"))
 UNDO_BODY = _object({})
 SAVE_RULING = _object({"session": {"type": "string"}, "title": TITLE, "note": NOTE,
                        "question": {"type": "string", "maxLength": 2000, "description": "審判が答える質問（その人の言葉で）"},
-                       "window_end": {"type": ["integer", "null"], "minimum": 0,
-                                      "description": "判定の範囲の終わり（トレースの seq。null: 既定の範囲）"}},
+                       "window_end": WINDOW_END},
                       ("session", "title"),
                       "セッションを裁定として保存")
 IMPORT_RULING = _object({"scenario": {"oneOf": [SCENARIO_TEXT, ref("Scenario")]}, "title": TITLE, "note": NOTE},
                         ("scenario",), "シナリオファイルを裁定として取り込む")
 NEW_RULING = {"oneOf": [SAVE_RULING, IMPORT_RULING]}
+WINDOW_BODY = _object({"window_end": WINDOW_END}, ("window_end",), "判定の範囲の終わりを動かす")
 
 
 def adjust_body() -> dict:
@@ -232,6 +234,9 @@ def adjust_body() -> dict:
             same = by_op.setdefault(a.op, {}).setdefault(repr(sorted(schema.items(), key=str)), schema)
             same["description"] = ", ".join(filter(None, (same.get("description"), game)))
     branches = [next(iter(v.values())) if len(v) == 1 else {"anyOf": list(v.values())} for v in by_op.values()]
+    for branch in branches:   # every op takes `try` beside its own params
+        for variant in branch.get("anyOf", [branch]):
+            variant["properties"] = {**variant.get("properties", {}), "try": TRY}
     return {"oneOf": branches, "description": "調整: そのゲームの op と、その op のパラメータ（GET /api/games の "
                                               "adjustments）。各 op の description はそれを持つゲーム。"
                                               "try: true を添えると、ルールが認めない調整は拒否（kind: refused）の"

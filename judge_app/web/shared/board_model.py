@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge_app.application.builder import follow_ref
+from judge_app.application.schema_nodes import follow_ref
 from judge_app.web.shared.board_layouts import FLAG_LABELS, LABELS, VALUE_LABELS, Layout, layout_of  # noqa: F401 (re-exported)
 
 NAME_KEYS = ("name", "名前", "card_name", "title", "card", "id", "code")
