@@ -90,6 +90,8 @@ SETTINGS: tuple[Setting, ...] = (
     # -- the test suite
     Setting("FUZZ", str, "", "nightly で性質テストと索引破損テストの回数を増やす", "tests"),
     Setting("TEST_POSTGRES", str, "", "skip で [postgresql] のテストを飛ばす（既定: PostgreSQL が無ければ失敗させる）", "tests"),
+    Setting("SCHEMATHESIS_EXAMPLES", int, 10, "API の性質テスト（schemathesis）で操作ごとに作る例の数", "tests"),
+    Setting("SCHEMATHESIS_STATEFUL", int, 10, "API の性質テストで、リンクをたどる状態つきの実行の回数", "tests"),
     Setting("TEST_STORE", str, "", "postgresql でページと API のテストも PostgreSQL の使い捨てデータベースで走らせる（make test-postgresql）", "tests"),
 )
 

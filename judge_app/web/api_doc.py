@@ -100,7 +100,18 @@ def _sessions() -> dict:
             op_id="adjust")},
         "/api/sessions/{sid}/undo": {"post": _op(
             "最後の操作を取り消す", body=s.UNDO_BODY, ok=change, errors=WRITE_ERRORS, params=(SID,), op_id="undo")},
+        "/api/sessions/{sid}/notation": {"get": _op(
+            "セッションの今の盤面を一行記法で（オフラインで残し、つながったらビルダーで開く）",
+            ok=_json(SESSION_NOTATION, "今の盤面の一行記法"), errors=(404, 409), params=(SID,),
+            op_id="getSessionNotation")},
     }
+
+
+SESSION_NOTATION = {"type": "object", "required": ["session", "game", "notation", "board_url"],
+                    "additionalProperties": False,
+                    "properties": {"session": {"type": "string"}, "game": {"type": "string"},
+                                   "notation": {"type": "string", "description": "盤面の一行記法（docs/notation.md）"},
+                                   "board_url": {"type": "string", "description": "そのゲームの盤面ビルダー"}}}
 
 
 def _rulings() -> dict:
