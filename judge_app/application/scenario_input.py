@@ -26,8 +26,8 @@ def read(source: Any) -> dict:
 
 def play(data: dict, carry_on: str = "end") -> Game:
     """Its script played; a loop the rules allow to run on stays a LoopLimit (the session's, not the file's).
-    `carry_on`: how far the rules run on after the script ("turn" for a session or ruling made from it: to the end
-    of the turn the script ends in, never into the next)."""
+    `carry_on`: how far the rules run on after the script ("end": to the next decision, as a session made from the
+    file does; "turn" for a ruling made from it: to the end of the turn the script ends in, never into the next)."""
     try:
         return play_scenario(data, carry_on)
     except LoopLimit:

@@ -101,12 +101,14 @@ def create_from_notation(store: Store, game: Any, text: Any, seed: Any, title: s
 
 
 def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> Session:
-    """A new session from a scenario file: its script played (or, with `run_script` false, at its board)."""
+    """A new session from a scenario file: its script played (or, with `run_script` false, at its board), then the
+    rules run on to the next decision, where the judge takes over (a ruling imported from the file stops at the end
+    of the script's turn instead: rulings.import_scenario)."""
     with engine_call("scenario"):
         data = scenario_input.read(source)
         if not run_script:
             return create(store, data["game"], data["board"], data.get("seed", 0), [], data["title"])
-        played = scenario_input.play(data, carry_on="turn")
+        played = scenario_input.play(data)
     # replayed once more as a judge's game, so that its answers have words for 元に戻す
     g = replay(played.ruleset, played.board, played.seed, played.answers, "scenario", game_class=JudgedGame)
     rec = store.create_session(g.ruleset.game, g.board, g.seed, g.answers, data["title"][:TITLE_MAX])

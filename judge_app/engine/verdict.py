@@ -116,6 +116,10 @@ def changes(entries: list[TraceEntry], words: Words) -> tuple[list[dict], int]:
         pp = _player_path(path)
         after, e = diff.last[path]
         before = diff.first[path]
+        added = _added(path, before, words)
+        if added is not None:   # one lasting effect added to a list (GameState.append records only the item)
+            out.append(_item(added, e))
+            continue
         if pp is None:
             if path in words.shared:   # touched inside the window, even if it came back (効果 1 件 → 1 件)
                 out.append(_item(f"{words.shared[path]} {words.value(path, before)} → {words.value(path, after)}", e))
@@ -140,6 +144,22 @@ def changes(entries: list[TraceEntry], words: Words) -> tuple[list[dict], int]:
     out.extend(_moves(diff, words, where_before, where_after, cards, slots))
     out.sort(key=lambda c: c["seq"])
     return out[:MAX_CHANGES], max(0, len(out) - MAX_CHANGES)
+
+
+def _added(path: str, before: Any, words: Words) -> str | None:
+    """An item appended to a list of lasting effects, in the game's words, or None: `effects.3` (a shared list:
+    続いている効果 ＋1 件) or `players.p1.front.0.mods.2` (a card's list: p1 の前衛 レーン1 のカードに効果 ＋1 件)."""
+    parts = path.split(".")
+    if before is not None or not parts[-1].isdigit():
+        return None
+    if len(parts) == 2 and parts[0] in words.shared:
+        return f"{words.shared[parts[0]]} ＋1 件"
+    if len(parts) == 6 and parts[0] == "players" and parts[2] in words.zones and parts[3].isdigit():
+        player, zone, place, key = parts[1], parts[2], int(parts[3]) + 1, parts[4]
+        where = f"{words.slots[zone]}{place}" if zone in words.slots else f"{place}枚目"
+        label = words.card_fields.get(key) or "効果"
+        return f"{player} の{words.zones[zone]} {where} のカードに{label} ＋1 件"
+    return None
 
 
 def _field(player: str, key: str, before: Any, after: Any, e: TraceEntry, words: Words) -> list[dict]:
