@@ -458,3 +458,13 @@ def offline_cases() -> list[Case]:
         Case("notation-session-unknown", "GET", "/api/sessions/nosuch/notation", content_type=None, names=("session",)),
         Case("method-post-session-notation", "POST", "/api/sessions/REF/notation", j({}), names=()),
     ]
+
+
+def document_and_window_cases() -> list[Case]:
+    """The API document (issue 40) and a ruling's window (issue 36): wrong methods, unknown rulings, bad ends."""
+    return [
+        Case("method-post-openapi", "POST", "/api/openapi.json", j({}), names=()),
+        Case("window-page-unknown-ruling", "POST", "/r/nosuch/window", None, content_type=None, names=()),
+        Case("window-api-unknown-ruling", "POST", "/api/rulings/nosuch/window", j({"window_end": 1}), names=()),
+        Case("window-api-not-a-number", "POST", "/api/rulings/nosuch/window", j({"window_end": MARKUP}), names=()),
+    ]

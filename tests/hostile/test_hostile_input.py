@@ -65,7 +65,7 @@ def all_cases() -> list[C.Case]:
     pending = "d1"  # the reference session's first decision (the env fixture checks the real id)
     out = (C.body_cases() + C.create_cases(ruleset.game, board) + C.session_cases(pending) + C.ruling_cases()
            + C.lookup_cases() + C.traversal_cases() + C.method_cases() + C.search_cases() + C.csrf_cases() + C.invariant_cases() + C.more_endpoint_cases()
-           + C.offline_cases())
+           + C.offline_cases() + C.document_and_window_cases())
     return out
 
 
