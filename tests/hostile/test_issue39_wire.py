@@ -27,7 +27,8 @@ def served(tmp_path_factory):
 
 def _held(probe: wire.Probe) -> dict:
     report = probe.report()
-    assert report["healthz probes"] >= 2 and report["healthz failures"] == 0, report
+    # at least one probe answered during the attack (an attack refused at once may end within one probe's interval)
+    assert report["healthz probes"] >= 1 and report["healthz failures"] == 0, report
     assert report["healthz max s"] < 1.0, report
     assert report["workers gone"] == 0 and report["largest worker RSS MB"] < 500, report
     return report
