@@ -175,6 +175,20 @@ def test_the_debugger_serves_plain_names_from_disk(tmp_path):
     assert "/static/app.css" in _static_refs(html)
 
 
+def test_the_debugger_answers_a_hashed_name_with_the_file_on_disk(tmp_path):
+    """make dev: the offline worker precaches hashed names (static/sw.js), the pages link plain ones; both answer,
+    with the file as it is now (an edit since the worker was built included)."""
+    app = create_app({"TESTING": True, "DEBUG": True, "DATABASE": str(tmp_path / "db.sqlite3"),
+                      "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    for url, file in (("/static/app.css", "app.css"), ("/static/app.0123456789ab.css", "app.css"),
+                      ("/static/icons/icon-192.0123456789ab.png", "icons/icon-192.png")):
+        resp = client.get(url)
+        assert resp.status_code == 200, url
+        assert resp.data == (PROJECT_ROOT / "static" / file).read_bytes(), url
+    assert client.get("/static/nosuch.0123456789ab.css").status_code == 404
+
+
 # ---- hashed names ------------------------------------------------------------------------------------------------
 def test_url_for_static_gives_the_hashed_name_so_every_template_uses_it(app):
     names = app.extensions["judge_app.static_files"]
