@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
@@ -73,7 +74,8 @@ class KaiunEffects:
                        {"target": TARGET, "value": COUNT}, ("target",), handles_both=True),
             Adjustment("move", "カードを領域から領域へ移動する", "kaiun:3-1-1",
                        {"target": TARGET, "from": zone, "to": zone, "value": cards,
-                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"}},
+                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"},
+                        "by_card": BY_CARD},
                        ("target", "from", "to"), handles_both=True),
             Adjustment("shuffle", "デッキをシャッフルする", "kaiun:3-2-4", {"target": TARGET}, ("target",),
                        handles_both=True),
@@ -314,7 +316,7 @@ class KaiunEffects:
 
     # ---- any other move between zones (3-1-1) ---------------------------------------------------------
     def adjust_move(self, g: GameState, spec: Adjustment, target: str, value: Any = 1, position: str = "top",
-                    **where: str) -> TraceEntry:
+                    by_card: bool = False, **where: str) -> TraceEntry:
         src, dst = where["from"], where["to"]
         if src == dst:
             raise AdjustmentError(f"to: 移動元と同じ領域（{ZONE_NAMES[src]}）です", "to")
@@ -325,6 +327,8 @@ class KaiunEffects:
         index = None if position == "top" else -1
         with self.at_once(g, ps):
             for p in ps:
+                if src == "barrier":   # 3-7-3: from the top, unless the card's text names the card (1-3-1)
+                    self.barrier_named(g, p, value, by_card, cites)
                 n = self.move_cards(g, p, src, dst, value, index, cites, notes, alone=len(ps) == 1)
                 done.append(f"{p} の{ZONE_NAMES[src]}のカード{n}枚を{ZONE_NAMES[dst]}に置きます")
         where_to = "の下" if position == "bottom" and dst in ("deck", "barrier") else ""

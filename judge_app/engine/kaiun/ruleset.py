@@ -17,6 +17,7 @@ from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
 from judge_app.engine.kaiun import notation
 from judge_app.engine.kaiun.effects import KaiunEffects
+from judge_app.engine.kaiun.hidden import KaiunHidden
 from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment, Ruleset
@@ -34,7 +35,7 @@ class Clauses(dict):
         return key
 
 
-class KaiunRuleset(KaiunEffects, Ruleset):
+class KaiunRuleset(KaiunHidden, KaiunEffects, Ruleset):
     game = "kaiun"
     verdict_words = Words(
         zones={"deck": "デッキ", "hand": "手札", "barrier": "バリア", "trash": "トラッシュ",
@@ -58,7 +59,7 @@ class KaiunRuleset(KaiunEffects, Ruleset):
     rule_options = RULE_OPTIONS
 
     def __init__(self):
-        self.adjustments = self.make_adjustments()
+        self.adjustments = (*self.make_adjustments(), *self.hidden_ops())
 
     def unchi_expiry_rule(self) -> str:
         return self.C["kaiun:6-6-4"]

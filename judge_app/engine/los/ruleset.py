@@ -5,6 +5,7 @@ import random
 
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
+from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
 from judge_app.engine.los.attack import attack_phase
 from judge_app.engine.los import notation
 from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, midgame_board, new_game_board
@@ -20,7 +21,7 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
                     "end": end_phase}
 
 
-class LosRuleset(LosAdjustments, Ruleset):
+class LosRuleset(LosHidden, LosAdjustments, Ruleset):
     game = "los"
     modified_zones = ("front", "back")   # ATK/DEF/DOWN modifications live on the characters in the rows
     verdict_words = Words(
@@ -38,7 +39,7 @@ class LosRuleset(LosAdjustments, Ruleset):
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
+    adjustments = (*ADJUSTMENTS, *HIDDEN_ADJUSTMENTS)
     concede_rule = "los:4"
     notation = notation
     # Issue 28: the clauses an effect is held to (docs/rulings-decisions.md, "los: effects").

@@ -10,13 +10,14 @@ from judge_app.engine.opcg import board as board_mod
 from judge_app.engine.opcg import actions, keywords, notation, turn
 from judge_app.engine.opcg.cards import label, locate
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
+from judge_app.engine.opcg.hidden import HIDDEN_ADJUSTMENTS, OpcgHidden
 from judge_app.engine.opcg.invariants import invariants
 from judge_app.engine.opcg.options import RULE_OPTIONS
 from judge_app.engine.opcg.phases import PHASE_LABELS, PHASES
 
 
 
-class OpcgRuleset(OpcgAdjustments, Ruleset):
+class OpcgRuleset(OpcgHidden, OpcgAdjustments, Ruleset):
     game = "opcg"
     verdict_words = Words(
         zones={"leader": "リーダー", "characters": "キャラクターエリア", "stage": "ステージエリア", "hand": "手札",
@@ -34,7 +35,7 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
+    adjustments = (*ADJUSTMENTS, *HIDDEN_ADJUSTMENTS)
     concede_rule = "opcg:1-2-3"
     notation = notation
 

@@ -6,6 +6,7 @@ import random
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
+from judge_app.engine.thv.hidden import HIDDEN_ADJUSTMENTS, ThvHidden
 from judge_app.engine.thv.battle import BattleMixin
 from judge_app.engine.thv import notation
 from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board, new_game_board, setup_state
@@ -24,7 +25,7 @@ from judge_app.engine.thv.turn import TurnMixin
 
 
 class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
-                 CostMixin, MovesMixin, AdjustMixin, Ruleset):
+                 CostMixin, MovesMixin, AdjustMixin, ThvHidden, Ruleset):
     game = "thv"
     modified_zones = ("field",)   # mods (6.1.10) live on field cards and their set cards
     verdict_words = Words(
@@ -40,7 +41,7 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
+    adjustments = (*ADJUSTMENTS, *HIDDEN_ADJUSTMENTS)
     concede_rule = "thv:1.5.3.d"
     # The clauses a judge's `effect` adjustment is held to (docs/rulings-decisions.md ## thv says why each).
     effect_rule = "thv:7.1.9"                 # 効果は解決の際、文章の頭から順に適用していく
