@@ -256,9 +256,11 @@ class HiddenOps:
         moved = [by_id[i] for i in order]
         self.hidden_set(g, owner, z, moved + rest if position == "top" else rest + moved)
         cites = [r.look, *([r.card_text] if changed or shuffle else [])]
-        rule, note = r.after_look, "元の順番のまま元の位置に戻します"
+        n = len(ids)
+        rule, note = r.after_look, f"見たカード{n}枚を元の順番のまま元の位置に戻します"
         if changed:
-            note = f"{looker} が選んだ順番で{'下' if position == 'bottom' else '上'}に置きます（{'、'.join(order)}、上から）"
+            note = (f"見たカード{n}枚を {looker} が選んだ順番で{'下' if position == 'bottom' else '上'}に置きます"
+                    f"（{'、'.join(order)}、上から）")
         auto = bool(looked.get("whole")) and r.whole_deck_shuffle and z.name == "deck"
         if shuffle or auto:
             g.shuffle(f"players.{owner}.{z.name}")
@@ -271,4 +273,4 @@ class HiddenOps:
         elif r.part_no_shuffle and z.name == "deck":
             cites.append(r.part_no_shuffle)
         g.set(LOOKING, None)
-        return g.log(rule, "put_back", f"{owner} の{z.label}: 見たカード{len(ids)}枚を{note}", looker, cites=cites)
+        return g.log(rule, "put_back", f"{owner} の{z.label}: {note}", looker, cites=cites)
