@@ -248,9 +248,9 @@ class HiddenOps:
             raise AdjustmentError(f"order: 見たカード（{'、'.join(ids)}）をすべて1回ずつ並べてください", "order")
         changed = order != ids or position == "bottom"
         if changed and not by_card:
-            raise Refused(f"order: {z.label}のカードの順番は変更できません。見たカードは元の状態で元の領域に戻します"
-                          "（カードの文言が並べ替えを指示する場合は by_card を指定してください）",
-                          z.order_rule or z.rule, "order")
+            number = (z.order_rule or z.rule).partition(":")[2]
+            raise Refused(f"order: 見たカードは元の状態で元の領域に戻します。{z.label}のカードの順番は変更できません（{number}）。"
+                          "カードの文言が並べ替えや置き場所を指示する場合は by_card を指定してください", r.after_look, "order")
         by_id = {c["id"]: c for c in cards}
         rest = cards[len(ids):]
         moved = [by_id[i] for i in order]

@@ -54,7 +54,7 @@ def test_kaiun_11_2_3_looked_cards_go_back_in_the_same_order():
     with pytest.raises(Refused) as e:
         g.adjust(effect({"op": "look", "target": "p2", "zone": "deck", "value": 3},
                         {"op": "put_back", "target": "p2", "zone": "deck", "order": top[::-1]}))
-    assert e.value.rule == "kaiun:3-2-2"
+    assert e.value.rule == "kaiun:11-2-3"
     assert g.state.data["players"]["p2"]["deck"] == before, "a refused effect changes nothing"
 
 

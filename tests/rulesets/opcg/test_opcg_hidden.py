@@ -35,7 +35,7 @@ def test_opcg_3_10_3_look_at_life_and_put_it_back_as_it_was():
     with pytest.raises(Refused) as e:
         g.adjust(effect({"op": "look", "target": "p1", "zone": "life", "value": 2},
                         {"op": "put_back", "target": "p1", "zone": "life", "order": before[:2][::-1]}))
-    assert e.value.rule == "opcg:3-10-2" and life(g, "p1") == before
+    assert e.value.rule == "opcg:11-3-3" and life(g, "p1") == before
 
 
 def test_opcg_11_3_1_only_the_effects_player_sees():

@@ -40,13 +40,13 @@ def test_thv_11_7_1_only_the_player_told_sees_and_3_2_5_a_a_part_is_not_shuffled
     assert seen_by(g.state, before[0]) == ["p1"] and seen_by(g.state, before[3]) == []
 
 
-def test_thv_3_2_4_the_deck_order_cannot_change():
+def test_thv_11_7_3_looked_cards_go_back_in_their_order_3_2_4():
     g = start()
     before = ids(g, "p1")
     with pytest.raises(Refused) as e:
         g.adjust(effect({"op": "look", "target": "p1", "zone": "deck", "value": 2},
                         {"op": "put_back", "target": "p1", "zone": "deck", "order": before[:2][::-1]}))
-    assert e.value.rule == "thv:3.2.4" and ids(g, "p1") == before
+    assert e.value.rule == "thv:11.7.3" and "3.2.4" in e.value.message and ids(g, "p1") == before
 
 
 def test_thv_3_2_5_a_whole_deck_looked_at_is_shuffled_afterwards():
