@@ -33,6 +33,7 @@ class HiddenZone:
     owner_sees: str | None = None  # the clause that lets the owner look freely (the hand)
     look_rule: str | None = None   # a clause of its own for looking at this zone (opcg 「ライフを見る」 3-10-3)
     order_rule: str | None = None  # the clause that forbids changing its order, where it is not `rule`
+    unordered: bool = False        # face-down cards on the field: named by id, with no top and no order
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def hidden_adjustments(rules: HiddenRules, zone_names: list[str] | None = None) 
     zone = {"enum": zone_names or [z.name for z in rules.zones]}
     ops = [
         Adjustment("look", "非公開領域のカードを見る（効果のプレイヤーだけが見る）", rules.look,
-                   {"target": WHOSE, "zone": zone, "value": VALUE,
+                   {"target": WHOSE, "zone": zone, "value": CARDS,
                     "player": {"type": "string", "maxLength": 40, "description": "見るプレイヤー（既定: 効果のプレイヤー）"},
                     "by_card": BY_CARD}, ("target", "zone"), handles_both=True),
         Adjustment("reveal", "公開する（すべてのプレイヤーに）", rules.reveal,
@@ -135,6 +136,9 @@ class HiddenOps:
         """The zone's cards, top first."""
         cards = list(g.data["players"][owner].get(z.name) or [])
         return cards[::-1] if z.top_last else cards
+
+    def hidden_now(self, g: GameState, owner: str, z: HiddenZone) -> None:
+        """Raise when the zone's cards are face up just now (kaiun's battle area after the open phase)."""
 
     def hidden_set(self, g: GameState, owner: str, z: HiddenZone, top_first: list[dict]) -> None:
         g.set(f"players.{owner}.{z.name}", top_first[::-1] if z.top_last else top_first)
@@ -179,16 +183,17 @@ class HiddenOps:
         if len(set(value)) != len(value):
             raise AdjustmentError("value: 同じカードIDが2回指定されています", "value")
         on_top = {c["id"] for c in cards[:len(value)]}
-        if set(value) != on_top and not by_card and not (z.owner_sees and what == "owner"):
+        if set(value) != on_top and not by_card and not z.unordered and not (z.owner_sees and what == "owner"):
             raise Refused(f"value: {z.label}のカードは上から移動・公開されます。カードの文言がそのカードを指定する場合は"
                           "by_card を指定してください", z.order_rule or z.rule, "value")
         return [by_id[i] for i in value]
 
-    def adjust_look(self, g: GameState, spec: Adjustment, target: str, zone: str, value: int | None = None,
+    def adjust_look(self, g: GameState, spec: Adjustment, target: str, zone: str, value: Any = None,
                     player: str | None = None, by_card: bool = False) -> TraceEntry:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
+        self.hidden_now(g, owner, z)
         effect_player = self.acting_player(g)
         cites = self.gate(g, z, owner, player or effect_player, by_card, "見る")
         if not (player or effect_player):
@@ -202,7 +207,7 @@ class HiddenOps:
         whole = value is None
         mark_seen(g, ids, [looker])
         g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole})
-        where = f"{z.label}のすべて" if whole else f"{z.label}の上から{len(ids)}枚"
+        where = f"{z.label}のすべて" if whole else f"{z.label}の{'' if z.unordered else '上から'}{len(ids)}枚"
         return g.log(r.look, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。"
                      f"見たのは {looker} だけで、カードは{z.label}から移動していません", looker,
                      cites=[*cites, r.after_look])
@@ -212,6 +217,7 @@ class HiddenOps:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
+        self.hidden_now(g, owner, z)
         cards = self.top_cards(g, owner, z, value, by_card, "owner")
         ids = [c["id"] for c in cards]
         mark_seen(g, ids, list(g.data["players"]))
@@ -226,6 +232,7 @@ class HiddenOps:
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
         viewer = self.check_in_game(g, to, "to")
+        self.hidden_now(g, owner, z)
         cards = self.top_cards(g, owner, z, value, by_card, "owner")
         ids = [c["id"] for c in cards]
         mark_seen(g, ids, [owner, viewer])
@@ -237,6 +244,8 @@ class HiddenOps:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
+        if z.unordered:
+            raise AdjustmentError(f"zone: {z.label}には順番がありません（戻す必要はありません）", "zone")
         looked = g.data.get(LOOKING) or {}
         cards = self.hidden_cards_of(g, owner, z)
         ids = list(looked.get("cards") or ())

@@ -9,7 +9,7 @@ from typing import Any
 
 from judge_app.engine.hidden import HiddenOps, HiddenRules, HiddenZone, hidden_adjustments
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import Refused
+from judge_app.engine.trace import AdjustmentError, Refused
 
 KAIUN_HIDDEN = HiddenRules(
     zones=(
@@ -17,6 +17,9 @@ KAIUN_HIDDEN = HiddenRules(
         HiddenZone("hand", "手札", "kaiun:3-3-3", owner_sees="kaiun:3-3-2"),
         # 3-7-2: いずれのプレイヤーもその内容を見ることができず (no 「特に指定のない限り」): only a card's text overrides it
         HiddenZone("barrier", "バリア", "kaiun:3-7-2", top_last=True, strict=True),
+        # 3-5-2: 対戦相手の裏向きのカードは確認することができません (its owner set it and knows it)
+        HiddenZone("battle_area", "バトルエリアの裏向きのカード", "kaiun:3-5-2", strict=True, unordered=True,
+                   owner_sees="kaiun:3-5-2"),
     ),
     look="kaiun:11-2-1", after_look="kaiun:11-2-3", reveal="kaiun:11-1-2", card_text="kaiun:1-3-1",
     shuffle="kaiun:3-2-4",
@@ -35,6 +38,10 @@ class KaiunHidden(HiddenOps):
 
     def hidden_owner(self, g: GameState, target: str) -> str:
         return self.single(g, target)
+
+    def hidden_now(self, g: GameState, owner: str, z) -> None:
+        if z.name == "battle_area" and self.pl(g, owner)["face_up"]:
+            raise AdjustmentError(f"zone: {owner} のバトルエリアのカードは表向きです（公開領域のカードです）", "zone")
 
     def barrier_named(self, g: GameState, p: str, value: Any, by_card: bool, cites: list[str]) -> None:
         """3-7-3: a barrier card leaves from the top (右) unless the effect says otherwise; a card named by id that is

@@ -14,6 +14,8 @@ LOS_HIDDEN = HiddenRules(
     zones=(
         HiddenZone("deck", "デッキ", "los:3.1"),
         HiddenZone("hand", "手札", "los:3.6", owner_sees="los:3.6"),
+        # 6.4 裏側表示: the character's picture is not seen (its owner, who put it so, knows it)
+        HiddenZone("face_down", "裏側表示のキャラクター", "los:6.4", unordered=True, owner_sees="los:6.4"),
     ),
     look="los:9.1", after_look="los:9.1", reveal="los:9.1", card_text="los:9.1", show="los:3.6",
     shuffle="los:5.1.1.III",
@@ -31,6 +33,12 @@ HIDDEN_ADJUSTMENTS = (
 
 class LosHidden(HiddenOps):
     hidden_rules = LOS_HIDDEN
+
+    def hidden_cards_of(self, g, owner, z):
+        if z.name != "face_down":
+            return super().hidden_cards_of(g, owner, z)
+        rows = g.data["players"][owner]
+        return [c for row in ("front", "back") for c in rows.get(row) or () if c and c.get("face_down")]
 
     def adjust_discard_random(self, g, spec, target, value=1):
         """「手札をランダムに1枚破壊する」: the engine picks by the session's seed (the judge never names a card, 9.1: the

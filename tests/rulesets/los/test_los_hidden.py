@@ -49,3 +49,13 @@ def test_los_8_10_random_destroy_from_hand_is_the_seeds():
     picks = {Game.replay(RULESET, g.board, s, g.answers[-1:]).state.data["players"]["p2"]["trash"][0]["id"]
              for s in range(8)}
     assert len(picks) > 1
+
+
+def test_los_6_4_a_face_down_character_is_not_seen_by_the_opponent():
+    g = Game(RULESET, board(phase="main", p2_back=[char("f1", face_down=True), None, None, None]), 0)
+    entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p2", "zone": "face_down", "value": ["f1"],
+                                          "player": "p1"}}})
+    assert entry.kind == "refused" and entry.rule == "los:6.4"
+    g.adjust(effect({"op": "look", "target": "p2", "zone": "face_down", "value": ["f1"]}))
+    assert seen_by(g.state, "f1") == ["p1"]
+    assert g.state.data["players"]["p2"]["back"][0]["face_down"], "looking does not turn it face up"
