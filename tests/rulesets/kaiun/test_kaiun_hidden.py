@@ -125,4 +125,4 @@ def test_kaiun_3_5_2_a_face_up_battle_area_card_is_public():
     g = open_game()   # face up after the open phase (6-4-1)
     with pytest.raises(AdjustmentError) as e:
         g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "value": ["b1"]}))
-    assert e.value.field == "parts[0].zone"
+    assert e.value.field.endswith("zone") and "表向き" in e.value.message
