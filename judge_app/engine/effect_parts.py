@@ -65,7 +65,8 @@ def choose(g, player: str | None, prompt: str, options: list, rule: str, withhel
 def opponent_of(ruleset, g, player: str | None, field: str) -> str:
     """`opponent` read as the effect player's opponent (two players); the player id as given otherwise."""
     players = ruleset.players(g)
-    others = [p for p in players if p != player]
+    # a ruleset that says whom 「相手」 names (kaiun-multi 11-4-2: a 子's is the 親) is asked; else every other player
+    others = ruleset.opponents(g, player) if hasattr(ruleset, "opponents") else [p for p in players if p != player]
     if len(others) != 1:
         raise AdjustmentError(f"{field}: 「opponent」は相手が1人のときだけ使えます（プレイヤーIDで指定してください）", field)
     return others[0]
