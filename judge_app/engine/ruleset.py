@@ -276,12 +276,15 @@ class Ruleset(ABC):
     up_to_cites: ClassVar[tuple[str, ...]] = ()
     condition_rule: ClassVar[str | None] = None
     condition_cites: ClassVar[tuple[str, ...]] = ()
+    effect_kinds: ClassVar[tuple[str, ...]] = ()   # the rulebook's kinds of effect, where it names them (`kind`)
 
     def offered_adjustments(self) -> tuple[Adjustment, ...]:
         """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on."""
         if not self.effect_rule:
             return self.adjustments
         params = dict(EFFECT_PARAMS, optional=effect_parts.OPTIONAL_PARAM) if self.optional_rule else EFFECT_PARAMS
+        if self.effect_kinds:   # the book's kinds of effect (thv 7.2–7.4): where its card must be is checked by kind
+            params = dict(params, kind={"enum": list(self.effect_kinds), "description": "効果の種類"})
         return (*self.adjustments, *self.core_adjustments(),
                 Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, params, EFFECT.required))
 
