@@ -48,6 +48,10 @@ class LosRuleset(LosHidden, LosAdjustments, Ruleset):
     as_much_as_possible_rule = "los:8.1"   # the book has none: the effect's text done as far as the table allows
     each_player_rule = "los:4"             # the book gives no order: お互いのプレイヤー at once (4 「同時に」)
     game_over_rule = "los:4"               # 勝敗: the game is decided, nothing more is done
+    optional_rule = "los:8.1.2"            # 誘発任意効果: 適用させないことを選んだ場合、そのカードの効果は発動しません
+    # the book has no 「〜まで」 and no 「〜なら」: the card's text decides over the rules (9.1), choosing as 9.6 says
+    up_to_rule, up_to_cites = "los:9.1", ("los:9.6",)
+    condition_rule, condition_cites = "los:9.1", ("los:8.1",)
 
     def check_board(self, board: dict) -> None:
         check_board(board)
