@@ -186,6 +186,15 @@ class LastingEffects:
                 return e
         return None
 
+    def left_field(self, g: GameState) -> list[dict]:
+        """End the 「場にある間」 effects whose source card is no longer on the field (3-1-6 and the like)."""
+        effects = records(g)
+        kept = [e for e in effects if self._in_force(g, e)]
+        if len(kept) == len(effects):
+            return []
+        g.set("effects", kept)
+        return [e for e in effects if e not in kept]
+
     def lasting_reason(self, e: dict) -> str:
         return f"{describe(e)}。禁止する効果が優先されます" if e["kind"] == "prohibit" else f"{describe(e)}"
 

@@ -106,7 +106,7 @@ class KaiunRuleset(LastingEffects, KaiunEffects, Ruleset):
 
     def end_lasting(self, g: GameState, duration: str) -> str:
         """The effects lasting `duration` end now; their words for the step's message ("" when none)."""
-        gone = lasting.expire(g, (duration,)) if g.data.get("effects") else []
+        gone = [*lasting.expire(g, (duration,)), *self.left_field(g)] if g.data.get("effects") else []
         return f"（終了: {'、'.join(lasting.describe(e) for e in gone)}）" if gone else ""
 
     def unchi_expiry_rule(self) -> str:

@@ -213,7 +213,7 @@ class TurnMixin:
             if len(mods) != len(c.get("mods") or ()):
                 update_card(g, c["id"], mods=mods)
                 expired = True
-        gone = lasting.expire(g, ("turn", "next_turn_end")) if g.data.get("effects") else []
+        gone = [*lasting.expire(g, ("turn", "next_turn_end")), *self.left_field(g)] if g.data.get("effects") else []
         g.set("this_turn", {"node_set": False, "character_played": False, "doll_played": False,
                             "world_spell_played": False, "locked_names": [], "keyword_uses": []})
         yield g.log("thv:4.9.1.b", "phase", "ターン終了時までの効果の適用を終了した" + ("（戦闘力の修正を含む）" if expired else "")
