@@ -118,13 +118,13 @@ class KaiunEffects:
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
         """'p1'; '相手:p1', the opponents of p1 (4-2-1-4; kaiun-multi 11-4-2); 'both' / 'all', every player in the game."""
-        if target in EVERY_PLAYER:
-            return self.in_game(g)
+        if target in EVERY_PLAYER:   # less any a prohibition leaves out (engine/lasting.py, 1-3-3)
+            return [p for p in self.in_game(g) if p not in g.lasting_except]
         if target.startswith("相手:"):
             who = target[3:]
             self.check_player(g, who)
-            found = self.opponents(g, who)
-            if not found:
+            found = [p for p in self.opponents(g, who) if p not in g.lasting_except]
+            if not found and not g.lasting_except:
                 raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
             return found
         self.check_player(g, target)
