@@ -84,3 +84,13 @@ def test_los_9_1_invalidated_keyword_effect_is_refused():
     with pytest.raises(Refused) as e:
         g.adjust({"op": "effect", "source": "a", "keyword": "2回攻撃", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
     assert e.value.rule == "los:9.1"
+
+
+def test_los_9_2_prohibited_move_is_withheld_in_the_lead_phase():
+    """9.2: a character that may not move: its 5.4 moves are withheld, naming the effect."""
+    g = Game(RULESET, board(phase="lead", p1_back=[char("a"), None, None, None]), 0)
+    g.adjust({"op": "prohibit", "target": "a", "action": "move", "duration": "turn", "label": "このキャラは移動できない"})
+    g.step("decision")
+    moves = [w for w in g.pending.withheld if str(w.value).startswith("move:a:")]
+    assert moves and all(w.rule == "los:9.2" and "移動できない" in w.reason for w in moves)
+    assert not any(str(o.value).startswith("move:a:") for o in g.pending.options)
