@@ -2,22 +2,9 @@
 does not occur (2.1.1.a), 「戦闘終了時まで」 ends at 6.2.4.i / 6.3.7.b, 「ターン終了時まで」 at 4.9.1.b."""
 import pytest
 
-from judge_app.engine import Game, Refused, get_ruleset
+from judge_app.engine import Refused
 from tests.rulesets.thv.helpers import board, ch
-
-RS = get_ruleset("thv")
-
-
-def run(b, answers, seed=1):
-    g = Game(RS, b, seed)
-    for a in answers:
-        if isinstance(a, dict):
-            g.adjust(a)
-            continue
-        g.run("decision")
-        g.answer(g.pending.id, a)
-    g.run("decision")
-    return g
+from tests.rulesets.thv.test_thv_rules import run
 
 
 def advance(g, done):
