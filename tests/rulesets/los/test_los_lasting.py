@@ -94,3 +94,13 @@ def test_los_9_2_prohibited_move_is_withheld_in_the_lead_phase():
     moves = [w for w in g.pending.withheld if str(w.value).startswith("move:a:")]
     assert moves and all(w.rule == "los:9.2" and "移動できない" in w.reason for w in moves)
     assert not any(str(o.value).startswith("move:a:") for o in g.pending.options)
+
+
+def test_los_5_6_s2_next_turn_end_atk_change_lasts_through_the_next_turn():
+    """「次のターン終了時まで」: kept at this turn's end (5.6 2.), ended at the next turn's end."""
+    g = play(board(p1_front=[char("a", atk=500), None, None, None]),
+             [adjust("atk", target="a", value=200, duration="next_turn_end")])
+    advance(g, lambda g: g.state.data["turn_player"] == "p2")
+    assert g.state.get("players.p1.front.0.mods")[0]["value"] == 200
+    advance(g, lambda g: g.state.data["turn_player"] == "p1")
+    assert not g.state.get("players.p1.front.0.mods")

@@ -81,3 +81,13 @@ def test_thv_1_3_2_invalidate_needs_keyword_or_what():
     with pytest.raises(Exception) as e:
         g.adjust({"op": "invalidate", "target": "a", "duration": "turn"})
     assert "keyword" in str(e.value)
+
+
+def test_thv_4_9_1_b_next_turn_end_power_lasts_through_the_next_turn():
+    """「次のターン終了時まで」: kept at this turn's 4.9.1.b, ended at the next turn's."""
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "power", "target": "a", "attack": 3, "layer": "modify",
+                                              "duration": "next_turn_end"}])
+    advance(g, lambda g: g.state.data["turn_player"] == "p2")
+    assert g.state.get("players.p1.field.0.mods")
+    advance(g, lambda g: g.state.data["turn_player"] == "p1")
+    assert not g.state.get("players.p1.field.0.mods")
