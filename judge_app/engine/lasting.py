@@ -291,6 +291,7 @@ class LastingEffects:
         kept, moved = [], []  # (a card-id option is screened by the ruleset: screen_cards)
         for o in decision.options:
             verb, _, card = str(o.value).partition(":")
+            card = card.partition(":")[0]   # "move:c3:up": the card, not its direction
             action = OPTION_ACTIONS.get(verb)
             e = self.prohibition(g, action, player=decision.player, card=card) if action and card else None
             if e:
