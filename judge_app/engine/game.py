@@ -76,6 +76,8 @@ class Game:
         finally:
             self._send = None
         if isinstance(item, Decision):
+            if self.state.data.get("effects"):   # a prohibition in force withholds what it forbids (engine/lasting.py)
+                item = self.ruleset.screen_decision(self.state, item)
             self.pending = item
             clauses = self.decision_clauses   # item.clauses, without building the tuple at every decision
             clauses.add(item.rule)
@@ -197,7 +199,7 @@ class Game:
             self.pending = None   # the game ended while the decision waited: nothing is left to answer
         elif self.pending is not None:
             # the decision waiting for an answer offers what the rules allow now, not before the adjustment
-            self.pending = self.state.reask(self.pending)
+            self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
         return entry
 
     def attempt(self, item: dict) -> TraceEntry | None:

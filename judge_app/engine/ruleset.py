@@ -359,10 +359,21 @@ class Ruleset(ABC):
             raise AdjustmentError(where + e.message, where + "op") from None
         params = _checked(spec, body, where)
         handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))
+        barred: tuple = ()
+        if g.data.get("effects"):   # a lasting prohibition (engine/lasting.py) may refuse the op or leave players out
+            screened = self.screen_part(g, spec, params)
+            if isinstance(screened, TraceEntry):
+                return screened
+            params = dict(screened)
+            barred = params.pop("_except", ())
         if params.get("target") not in ("both", "all") or spec.handles_both:
-            return handler(g, spec, **params)
+            g.lasting_except = barred
+            try:
+                return handler(g, spec, **params)
+            finally:
+                g.lasting_except = ()
         first = None
-        for i, player in enumerate(self.players_in_order(g)):
+        for i, player in enumerate(p for p in self.players_in_order(g) if p not in barred):
             if i:
                 self.after_adjustment(g)
             if g.finished:
@@ -418,6 +429,8 @@ class Ruleset(ABC):
                          player)
         cites = [*([self.optional_rule] if optional else [])]
         if keyword:
+            if g.data.get("effects"):
+                self.screen_keyword(g, keyword, source, player)
             cites.extend(self.use_keyword(g, keyword, source, player))
         g.group = len(g.trace) + 1
         try:
@@ -455,6 +468,18 @@ class Ruleset(ABC):
     def unpayable_cost_rule(self, g: GameState, available: int) -> str:
         """The clause that refuses a cost part short of what it needs; rulesets that split the case override it."""
         return self.cost_rule or self.effect_rule
+
+    # Lasting prohibitions and invalidations (engine/lasting.py's LastingEffects overrides these three).
+    def screen_part(self, g: GameState, spec: Adjustment, params: dict) -> "dict | TraceEntry":
+        """An op's params as a prohibition in force leaves them (Refused when it forbids the op outright)."""
+        return params
+
+    def screen_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> None:
+        """Refuse an effect entered as a keyword that an effect in force invalidates or prohibits."""
+
+    def screen_decision(self, g: GameState, decision: Decision) -> Decision:
+        """The decision with the options a prohibition in force forbids moved to its withheld actions."""
+        return decision
 
     def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
         """Check a keyword ability's use limit (raise Refused with the clause when it is used up) and record the

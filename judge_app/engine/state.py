@@ -55,6 +55,7 @@ class GameState:
         self.acting: str | None = None     # while an effect resolves: its player (who chooses 「〜まで」)
         self.choices: list = []            # the answers already given to this adjustment's choices (effect_parts)
         self.chosen = 0                    # how many of them are used
+        self.lasting_except: tuple = ()    # while an op runs: players a prohibition leaves out of `both`
         data.setdefault("turn", 0)
         data.setdefault("phase", None)
         data.setdefault("winner", None)

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
@@ -65,8 +66,9 @@ class KaiunEffects:
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value"), handles_both=True),
-            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"], {"target": TARGET}, ("target",),
-                       handles_both=True),
+            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"],
+                       {"target": TARGET, "duration": {"enum": ["battle"], "description": "battle=このバトル中（既定）"}},
+                       ("target",), handles_both=True),
             Adjustment("draw", "カードを引く", "kaiun:4-3-2", {"target": TARGET, "value": COUNT}, ("target",),
                        handles_both=True),
             Adjustment("discard", "手札を捨てる", "kaiun:4-4-2", {"target": TARGET, "value": cards},
@@ -80,7 +82,8 @@ class KaiunEffects:
                        {"target": TARGET, "value": COUNT}, ("target",), handles_both=True),
             Adjustment("move", "カードを領域から領域へ移動する", "kaiun:3-1-1",
                        {"target": TARGET, "from": zone, "to": zone, "value": cards,
-                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"}},
+                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"},
+                        "by_card": BY_CARD},
                        ("target", "from", "to"), handles_both=True),
             Adjustment("shuffle", "デッキをシャッフルする", "kaiun:3-2-4", {"target": TARGET}, ("target",),
                        handles_both=True),
@@ -116,13 +119,13 @@ class KaiunEffects:
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
         """'p1'; '相手:p1', the opponents of p1 (4-2-1-4; kaiun-multi 11-4-2); 'both' / 'all', every player in the game."""
-        if target in EVERY_PLAYER:
-            return self.in_game(g)
+        if target in EVERY_PLAYER:   # less any a prohibition leaves out (engine/lasting.py, 1-3-3)
+            return [p for p in self.in_game(g) if p not in g.lasting_except]
         if target.startswith("相手:"):
             who = target[3:]
             self.check_player(g, who)
-            found = self.opponents(g, who)
-            if not found:
+            found = [p for p in self.opponents(g, who) if p not in g.lasting_except]
+            if not found and not g.lasting_except:
                 raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
             return found
         self.check_player(g, target)
@@ -188,7 +191,7 @@ class KaiunEffects:
                      f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{reset} でリセット）", ps[0],
                      cites=[*self.target_cites(target), *changed[1:], reset])
 
-    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str, duration: str = "battle") -> TraceEntry:
         ps = self.targets(g, target)
         for p in ps:
             g.set(f"players.{p}.win_battle", True)
@@ -325,7 +328,7 @@ class KaiunEffects:
 
     # ---- any other move between zones (3-1-1) ---------------------------------------------------------
     def adjust_move(self, g: GameState, spec: Adjustment, target: str, value: Any = 1, position: str = "top",
-                    **where: str) -> TraceEntry:
+                    by_card: bool = False, **where: str) -> TraceEntry:
         src, dst = where["from"], where["to"]
         if src == dst:
             raise AdjustmentError(f"to: 移動元と同じ領域（{ZONE_NAMES[src]}）です", "to")
@@ -336,6 +339,8 @@ class KaiunEffects:
         index = None if position == "top" else -1
         with self.at_once(g, ps):
             for p in ps:
+                if src == "barrier":   # 3-7-3: from the top, unless the card's text names the card (1-3-1)
+                    self.barrier_named(g, p, value, by_card, cites)
                 n = self.move_cards(g, p, src, dst, value, index, cites, notes, alone=len(ps) == 1)
                 done.append(f"{p} の{ZONE_NAMES[src]}のカード{n}枚を{ZONE_NAMES[dst]}に置きます")
         where_to = "の下" if position == "bottom" and dst in ("deck", "barrier") else ""

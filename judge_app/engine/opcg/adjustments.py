@@ -3,6 +3,7 @@ Each checks everything before it changes anything, and logs exactly one entry.""
 from __future__ import annotations
 
 from judge_app.engine import effect_parts
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
@@ -35,7 +36,8 @@ ADJUSTMENTS = (
                 "duration": DURATION, "owner": OWNER}, ("target", "value", "duration")),
     Adjustment("ko", "KOする", "opcg:10-2-1-2", {"target": TARGET}, ("target",)),
     Adjustment("draw", "カードをN枚引く", "opcg:4-5-3", {"target": PLAYER, "value": COUNT}, ("target", "value")),
-    Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET}, ("target",)),
+    Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET, "by_card": BY_CARD},
+               ("target",)),
     Adjustment("add_life", "ライフに加える（デッキの上か手札から）", "opcg:2-9-4",
                {"target": PLAYER, "card": TARGET}, ("target",)),
     Adjustment("life_to_hand", "ライフの上からN枚を手札に加える", "opcg:3-10-2",
@@ -204,7 +206,7 @@ class OpcgAdjustments:
         short = f"（デッキが足りず{n}枚のみ 1-3-2）" if n < value else ""
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {target} がカードを{n}枚引きました{short}", target)
 
-    def adjust_trash(self, g, spec, target):
+    def adjust_trash(self, g, spec, target, by_card=False):
         where = locate(g, target)
         if where is None:
             raise AdjustmentError(f"target: カード「{target}」は盤面にありません", "target")
@@ -218,12 +220,13 @@ class OpcgAdjustments:
             extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
             return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
                          cites=(NOT_KO, DON_RETURN) if don else (NOT_KO,))
+        named = self.check_taken_from_top(g, player, zone, target, by_card)
         take_from(g, player, zone, target)
         put_into(g, player, "trash", card)
         rule = {"hand": "opcg:10-2-14-1", "life": "opcg:3-10-2", "deck": "opcg:3-2-3"}.get(zone, spec.rule)
         what = "手札から捨てました" if zone == "hand" else f"{ZONE_WORDS[zone]}からトラッシュに置きました"
         return g.log(rule, "adjust", f"ジャッジ調整: {label(card)}を{what}", player,
-                     cites=(NO_TRIGGER,) if zone == "life" else ())
+                     cites=(*((NO_TRIGGER,) if zone == "life" else ()), *named))
 
     def adjust_add_life(self, g, spec, target, card=None):
         pdata = g.data["players"][target]

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine import lasting
+from judge_app.engine.lasting import LastingEffects
+from judge_app.engine.trace import Decision
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
@@ -10,14 +13,15 @@ from judge_app.engine.trace import Refused
 from judge_app.engine.opcg import board as board_mod
 from judge_app.engine.opcg import actions, keywords, notation, turn
 from judge_app.engine.opcg.cards import label, locate
-from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
+from judge_app.engine.opcg.adjustments import ADJUSTMENTS, EXPIRY_CITES, OpcgAdjustments
+from judge_app.engine.opcg.hidden import HIDDEN_ADJUSTMENTS, OpcgHidden
 from judge_app.engine.opcg.invariants import invariants
 from judge_app.engine.opcg.options import RULE_OPTIONS
 from judge_app.engine.opcg.phases import PHASE_LABELS, PHASES
 
 
 
-class OpcgRuleset(OpcgAdjustments, Ruleset):
+class OpcgRuleset(LastingEffects, OpcgHidden, OpcgAdjustments, Ruleset):
     game = "opcg"
     verdict_words = Words(
         zones={"leader": "リーダー", "characters": "キャラクターエリア", "stage": "ステージエリア", "hand": "手札",
@@ -35,9 +39,34 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
     concede_rule = "opcg:1-2-3"
     notation = notation
+
+    # ---- lasting prohibitions and invalidations (engine/lasting.py) ------------------------------------------
+    # 1-3-3 「…同時にその行動を禁止する効果が発生している場合、常に禁止する効果が優先されます」
+    prohibition_rule = "opcg:1-3-3"
+    # 8-2-1-1 「効果の一部または全部が特定の条件下で無効であると表記されている場合、その効果を発生することはありません」
+    invalidation_rule = "opcg:8-2-1-1"
+    lasting_durations = ("battle", "turn", "turn_start", "next_turn_end", "while_on_field", "permanent")
+    duration_rules = {**EXPIRY_CITES, "while_on_field": ("opcg:3-1-6",)}
+    prohibit_actions = ("draw", "attack", "block", "play", "keyword")
+    adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
+                                                           prohibit_actions), ADJUSTMENTS[-1],
+                   *HIDDEN_ADJUSTMENTS)
+
+    def lasting_card_owner(self, g: GameState, card_id: str) -> str | None:
+        where = locate(g, card_id)
+        return where[0] if where else None
+
+    def lasting_on_field(self, g: GameState, card_id: str) -> bool:
+        where = locate(g, card_id)
+        return bool(where) and where[1] in ("leader", "characters", "stage")
+
+    def screen_decision(self, g: GameState, decision: Decision) -> Decision:
+        """The main phase's attack and play; a 【ブロッカー】 (7-1-2-1: its options are card ids)."""
+        if decision.rule == "opcg:7-1-2-1":
+            decision = self.screen_cards(g, decision, "block", "ブロッカー")
+        return super().screen_decision(g, decision)
 
     def check_board(self, board: dict) -> None:
         board_mod.check_board(board)

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine import lasting
+from judge_app.engine.lasting import LastingEffects
+from judge_app.engine.thv.cards import locate
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
+from judge_app.engine.thv.hidden import HIDDEN_ADJUSTMENTS, ThvHidden
 from judge_app.engine.thv.battle import BattleMixin
 from judge_app.engine.thv import notation
 from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board, new_game_board, setup_state
@@ -24,8 +28,8 @@ from judge_app.engine.thv.removal import RemovalMixin
 from judge_app.engine.thv.turn import TurnMixin
 
 
-class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin, RemovalMixin,
-                 CostMixin, MovesMixin, AdjustMixin, Ruleset):
+class ThvRuleset(LastingEffects, EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMixin, BattleMixin, DamageMixin,
+                 RemovalMixin, CostMixin, MovesMixin, AdjustMixin, ThvHidden, Ruleset):
     game = "thv"
     modified_zones = ("field",)   # mods (6.1.10) live on field cards and their set cards
     verdict_words = Words(
@@ -33,6 +37,7 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
                "removed": "除外エリア", "play_area": "プレイエリア"},
         counted=("nodes",),
         fields={"life": "ライフ"},
+        shared={"effects": "続いている効果"},
         card_fields={"state": "", "damage": "ダメージ", "attack_mod": "攻撃力の修整", "toughness_mod": "耐久力の修整"},
         values={("state", "active"): "アクティブ", ("state", "sleep"): "スリープ", ("damage", None): "0"})
     doc = "thv"
@@ -41,7 +46,18 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
+    # ---- lasting prohibitions and invalidations (engine/lasting.py) ------------------------------------------
+    # 1.3.2 「…何かを出来ない、何かを失うという効果が同じ項目に対して同時に適用されている場合、出来ない…」
+    prohibition_rule = "thv:1.3.2"
+    # 2.1.1.a 「テキスト、または、効果が無効になる場合、そのテキスト、または、効果は発生しなくなる」
+    invalidation_rule = "thv:2.1.1.a"
+    lasting_durations = ("battle", "turn", "next_turn_end", "while_on_field", "permanent")
+    # 「戦闘終了時まで」 ends at 6.2.4.i / 6.3.7.b; 「ターン終了時まで」 at 4.9.1.b
+    duration_rules = {"battle": ("thv:6.2.4.i",), "turn": ("thv:4.9.1.b",), "next_turn_end": ("thv:4.9.1.b",)}
+    prohibit_actions = ("draw", "attack", "block", "play", "use", "keyword")
+    adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
+                                                           prohibit_actions), ADJUSTMENTS[-1],
+                   *HIDDEN_ADJUSTMENTS)
     concede_rule = "thv:1.5.3.d"
     # The clauses a judge's `effect` adjustment is held to (docs/rulings-decisions.md ## thv says why each).
     effect_rule = "thv:7.1.9"                 # 効果は解決の際、文章の頭から順に適用していく
@@ -66,6 +82,14 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
             raise Refused(f"source: {self.card_label(g, source)}は{where}にあります。{kind or keyword}は場のカードの効果です"
                           f"（{rule}）", rule, "source")
     notation = notation
+
+    def lasting_card_owner(self, g, card_id):
+        where = locate(g, card_id)
+        return where[0] if where else None
+
+    def lasting_on_field(self, g, card_id):
+        where = locate(g, card_id)
+        return bool(where) and where[1] == "field"
 
     def check_board(self, board):
         check_board(board, self.options_of(board))
