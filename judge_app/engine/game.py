@@ -185,6 +185,8 @@ class Game:
                                    f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
         except Ask as ask:
             self.state.restore(point)
+            if self._held is None:
+                self._probe(body, values, ask)
             self._held = (body, values, waiting)
             self.pending = self.state.ask(ask.player, ask.prompt, ask.options, ask.rule, "effect_choice", ask.withheld)
             self.decision_clauses.update(self.pending.clauses)
@@ -201,6 +203,28 @@ class Game:
             # the decision waiting for an answer offers what the rules allow now, not before the adjustment
             self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
         return entry
+
+    def _probe(self, body: dict, values: list, ask: Ask) -> None:
+        """Before an adjustment waits on a choice, it is tried to its end with the first option at every choice, so
+        a part that is bad input whatever is chosen (a wrong id, an op it cannot take) is refused now, with the
+        adjustment, rather than when the player answers. Nothing of the try is kept (a checkpoint is put back only
+        once: its copy is the state after that)."""
+        tried = list(values)
+        try:
+            for _ in range(200):
+                first = ask.options[0]
+                tried.append(first.value if hasattr(first, "value") else first[0])
+                point = self.state.checkpoint()
+                self.state.choices, self.state.chosen = tried, 0
+                try:
+                    self.ruleset.adjust(self.state, body)
+                    return
+                except Ask as again:
+                    ask = again
+                finally:
+                    self.state.restore(point)
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
 
     def attempt(self, item: dict) -> TraceEntry | None:
         """The judge tries an action: `{"try": value, "decision"?}` answers the open decision, `{"try": {"adjust":
