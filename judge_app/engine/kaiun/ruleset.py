@@ -19,6 +19,7 @@ from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
 from judge_app.engine.kaiun import notation
 from judge_app.engine.kaiun.effects import KaiunEffects
+from judge_app.engine.kaiun.hidden import KaiunHidden
 from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment, Ruleset
@@ -36,7 +37,7 @@ class Clauses(dict):
         return key
 
 
-class KaiunRuleset(LastingEffects, KaiunEffects, Ruleset):
+class KaiunRuleset(LastingEffects, KaiunHidden, KaiunEffects, Ruleset):
     game = "kaiun"
     verdict_words = Words(
         zones={"deck": "デッキ", "hand": "手札", "barrier": "バリア", "trash": "トラッシュ",
@@ -79,7 +80,8 @@ class KaiunRuleset(LastingEffects, KaiunEffects, Ruleset):
     def __init__(self):
         made = self.make_adjustments()
         self.adjustments = (*made[:-1], *lasting.adjustments(self.prohibition_rule, self.invalidation_rule,
-                                                             self.lasting_durations, self.prohibit_actions), made[-1])
+                                                             self.lasting_durations, self.prohibit_actions), made[-1],
+                            *self.hidden_ops())
 
     def relative_players(self, g: GameState, who: str) -> list[str]:
         return self.opponents(g, who)

@@ -14,6 +14,7 @@ import dataclasses
 import random
 
 from judge_app.engine.kaiun import board as kb
+from judge_app.engine.kaiun.hidden import MULTI_HIDDEN
 from judge_app.engine.kaiun.ruleset import RESULT_JA, Clauses, KaiunRuleset
 from judge_app.engine.kaiun_multi import board as multi_board
 from judge_app.engine.kaiun_multi import invariants as multi_invariants
@@ -80,6 +81,7 @@ class KaiunMultiRuleset(KaiunRuleset):
     verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親", "effects": "続いている効果"},
                                         fields={**KaiunRuleset.verdict_words.fields, "left": "ゲームから抜けた"})
     doc = "kaiun-multi"
+    hidden_rules = MULTI_HIDDEN
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
     game_over_rule = "kaiun-multi:1-2-1"   # 1人以外のすべてのプレイヤーが敗北した場合、ゲームが終了します

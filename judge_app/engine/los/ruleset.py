@@ -8,6 +8,7 @@ from judge_app.engine.lasting import LastingEffects
 from judge_app.engine.los.cards import locate
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
+from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
 from judge_app.engine.los.attack import attack_phase
 from judge_app.engine.los import notation
 from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, midgame_board, new_game_board
@@ -23,7 +24,7 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
                     "end": end_phase}
 
 
-class LosRuleset(LastingEffects, LosAdjustments, Ruleset):
+class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
     game = "los"
     modified_zones = ("front", "back")   # ATK/DEF/DOWN modifications live on the characters in the rows
     verdict_words = Words(
@@ -53,7 +54,8 @@ class LosRuleset(LastingEffects, LosAdjustments, Ruleset):
                       "next_turn_end": ("los:5.6.s2", "los:9.4")}
     prohibit_actions = ("draw", "attack", "move", "display", "keyword")
     adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
-                                                           prohibit_actions), ADJUSTMENTS[-1])
+                                                           prohibit_actions), ADJUSTMENTS[-1],
+                   *HIDDEN_ADJUSTMENTS)
     concede_rule = "los:4"
     notation = notation
     # Issue 28: the clauses an effect is held to (docs/rulings-decisions.md, "los: effects").
@@ -62,6 +64,10 @@ class LosRuleset(LastingEffects, LosAdjustments, Ruleset):
     as_much_as_possible_rule = "los:8.1"   # the book has none: the effect's text done as far as the table allows
     each_player_rule = "los:4"             # the book gives no order: お互いのプレイヤー at once (4 「同時に」)
     game_over_rule = "los:4"               # 勝敗: the game is decided, nothing more is done
+    optional_rule = "los:8.1.2"            # 誘発任意効果: 適用させないことを選んだ場合、そのカードの効果は発動しません
+    # the book has no 「〜まで」 and no 「〜なら」: the card's text decides over the rules (9.1), choosing as 9.6 says
+    up_to_rule, up_to_cites = "los:9.1", ("los:9.6",)
+    condition_rule, condition_cites = "los:9.1", ("los:8.1",)
 
     def check_board(self, board: dict) -> None:
         check_board(board)
