@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from judge_app import settings
+from judge_app.engine import simultaneous
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.citations import numbers_in
 from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
@@ -44,6 +45,10 @@ class Game:
         self.max_adjustments = settings.get("MAX_ADJUSTMENTS")
         self.max_lasting_effects = settings.get("MAX_LASTING_EFFECTS")
         self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
+        # while held simultaneous effects wait on a player's pick (engine/simultaneous.py): the procedure's own
+        # decision, set aside until the pick is made (None when the rules were between steps)
+        self.set_aside: Decision | None = None
+        self.picking = False
 
     # ---- views -------------------------------------------------------------
     @property
@@ -131,10 +136,43 @@ class Game:
         if self._decided > MAX_DECISIONS_PER_GAME:
             self.halted = "決定の数が上限に達したため停止しました"
             raise LoopLimit(self.halted, "decision")
-        self.answers.append({"decision": self.pending.id, "value": option.value})
-        self.starts.append(len(self.trace))
-        self._send = option.value
-        self.pending = None
+        start, asked = len(self.trace), self.pending.id
+        if self.picking:
+            self._pick(option.value)
+        else:
+            self._send = option.value
+            self.pending = None
+        self.answers.append({"decision": asked, "value": option.value})
+        self.starts.append(start)
+
+    def _pick(self, value: Any) -> None:
+        """A pick among held simultaneous effects: it resolves (with what the rules then order by themselves), and
+        the next pick, or the procedure's decision set aside, is what waits next; refused, nothing changes."""
+        point, saved = self.state.checkpoint(), (self.pending, self.set_aside, self.picking)
+        try:
+            simultaneous.choose(self.ruleset, self.state, value)
+            self.pending, self.picking = self.set_aside, False
+            self.set_aside = None
+            if self.pending is not None:
+                self.pending = None if self.state.finished else self.state.reask(self.pending)
+            self._ask_pick()
+        except Exception:
+            self.state.restore(point)
+            self.pending, self.set_aside, self.picking = saved
+            raise
+
+    def _ask_pick(self) -> None:
+        """Held simultaneous effects that wait on a player's pick: that pick becomes the decision the session waits
+        on, and the procedure's own decision (if any) is set aside until the pick is made."""
+        if self.picking or not self.state.data.get(simultaneous.KEY):
+            return
+        pick = simultaneous.decision(self.ruleset, self.state)
+        if pick is None:
+            return
+        self.set_aside, self.pending, self.picking = self.pending, pick, True
+        self.decision_clauses.add(pick.rule)
+        for w in pick.withheld:
+            self.decision_clauses.add(w.rule)
 
     def adjust(self, body: dict) -> TraceEntry:
         """A judge adjustment, with the rule processing it sets off; refused or bad, it changes nothing.
@@ -146,6 +184,7 @@ class Game:
                                "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
         lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
         point, start = self.state.checkpoint(), len(self.trace)
+        saved = (self.pending, self.set_aside, self.picking)
         try:
             entry = self.ruleset.adjust(self.state, body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
@@ -154,11 +193,14 @@ class Game:
                                    f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
             if self.pending is not None and self.state.finished:
                 self.pending = None   # the game ended while the decision waited: nothing is left to answer
+                self.set_aside, self.picking = None, False
             elif self.pending is not None:
                 # the decision waiting for an answer offers what the rules allow now, not before the adjustment
                 self.pending = self.state.reask(self.pending)
+            self._ask_pick()
         except Exception:
             self.state.restore(point)
+            self.pending, self.set_aside, self.picking = saved
             raise
         self._adjusted += 1
         self.answers.append({"adjust": body})

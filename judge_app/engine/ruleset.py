@@ -19,6 +19,7 @@ from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.json_schemas import Validator
+from judge_app.engine import simultaneous
 from judge_app.engine.state import GameState
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
@@ -269,11 +270,31 @@ class Ruleset(ABC):
     # rulebook makes its checks immediate.
     rule_processing_after_adjustments: ClassVar[bool] = True
 
+    # Effects that happen at the same time (`at_once`, engine/simultaneous.py): the clause that orders them, the
+    # clauses its entries also rely on, and whether the clause makes them one process (kaiun 10-1-1-3).
+    simultaneous_rule: ClassVar[str | None] = None
+    simultaneous_cites: ClassVar[tuple[str, ...]] = ()
+    simultaneous_together: ClassVar[bool] = False
+
     def offered_adjustments(self) -> tuple[Adjustment, ...]:
-        """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on."""
+        """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on; `at_once`
+        once it names the clause that orders simultaneous effects."""
         if not self.effect_rule:
             return self.adjustments
-        return (*self.adjustments, Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, EFFECT_PARAMS, EFFECT.required))
+        effect = Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, EFFECT_PARAMS, EFFECT.required)
+        if not self.simultaneous_rule:
+            return (*self.adjustments, effect)
+        return (*self.adjustments, effect, Adjustment(AT_ONCE.op, AT_ONCE.label, self.simultaneous_rule,
+                                                       AT_ONCE.params, AT_ONCE.required))
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        """The clause that orders these simultaneous effects (a ruleset whose book has one per kind overrides it)."""
+        return self.simultaneous_rule or ""
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        """Who picks the next of the held simultaneous effects, and which (engine/simultaneous.py); by default the
+        rules take them in the order entered."""
+        return simultaneous.Pick(None, self.simultaneous_rule or "", (waiting[0]["n"],))
 
     def adjustment(self, op: str) -> Adjustment:
         for a in self.adjustments:
@@ -287,15 +308,44 @@ class Ruleset(ABC):
         own entry; an `effect` logs one group of entries (docs/scenarios.md)."""
         if not isinstance(body, dict) or not isinstance(body.get("op"), str):
             raise AdjustmentError("op: 調整の種類(op)を文字列で指定してください", "op")
+        if g.data.get(simultaneous.KEY) and body["op"] != "concede":   # none resolves alone before the ordering
+            raise Refused("op: 同時に発動した効果の順番がまだ決まっていません。待機中の効果を先に解決してください",
+                          g.data[simultaneous.KEY]["rule"], "op")
         if body["op"] == EFFECT.op and self.effect_rule:
-            params = _checked(EFFECT, body, "")
+            params = self.effect_params(g, _checked(EFFECT, body, ""), "")
             self._refuse_if_over(g)
             return self.resolve_effect(g, **params)
+        if body["op"] == AT_ONCE.op and self.simultaneous_rule:
+            effects = _checked(AT_ONCE, body, "")["effects"]
+            self._refuse_if_over(g)
+            return simultaneous.hold(self, g, effects, lambda e, where: self.effect_params(g, _checked(EFFECT, e, where), where))
         self.adjustment(body["op"])
         self._refuse_if_over(g)
         entry = self.apply_part(g, body, "")
         self.after_adjustment(g)
         return entry
+
+    def effect_params(self, g: GameState, params: dict, where: str) -> dict:
+        """An effect's params as resolve_effect takes them: 「このキャラクター」 (`target: self` in a part or its cost)
+        is the effect's source; `kind` (起動効果, …) is checked by `check_effect_kind` and not passed on."""
+        kind = params.pop("kind", None)
+        source = params.get("source")
+        for key in ("parts", "cost"):
+            if any(isinstance(p, dict) and p.get("target") in SELF_TARGETS for p in params.get(key) or ()):
+                if not source:
+                    raise AdjustmentError(f"{where}source: 「このキャラクター」(target: self) には効果の発生源(source)が必要です",
+                                          f"{where}source")
+                params[key] = [{**p, "target": source} if isinstance(p, dict) and p.get("target") in SELF_TARGETS else p
+                               for p in params[key]]
+        if kind:
+            cites = self.check_effect_kind(g, kind, params)
+            if cites:
+                g.cite_next(*cites)
+        return params
+
+    def check_effect_kind(self, g: GameState, kind: str, params: dict) -> list[str]:
+        """The clauses an effect of this kind (thv 起動効果, …) rests on; Refused where it cannot be used now."""
+        return []
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
@@ -457,7 +507,14 @@ EFFECT_PARAMS = {
     "cost": {"type": "array", "maxItems": 20, "items": _PART, "description": "コスト（先に、すべて支払う）"},
     "parts": {"type": "array", "minItems": 1, "maxItems": 20, "items": _PART, "description": "効果（順に処理する）"},
 }
+EFFECT_PARAMS["kind"] = {"type": "string", "maxLength": 40, "description": "効果の種類（thv: 起動効果 など）"}
 EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT_PARAMS, ("parts",))
+SELF_TARGETS = ("self", "このキャラクター")   # 「このキャラクター」: the effect's own source card
+AT_ONCE = Adjustment("at_once", "同時に発動する効果（順番は規定のプレイヤーが決める）", "", {
+    "effects": {"type": "array", "minItems": 2, "maxItems": simultaneous.MAX_EFFECTS,
+                "items": {"type": "object", "required": ["parts"]},
+                "description": "同時に発動した効果（それぞれ effect と同じ形。どれも順番が決まるまで解決しない）"},
+}, ("effects",))
 
 
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:

@@ -44,6 +44,14 @@ class KaiunEffects:
     as_much_as_possible_rule = "kaiun:1-3-2"  # その一部のみ実行不可能な場合、可能な限りその行動を行います
     each_player_rule = "kaiun:8-5-1"          # お互いのプレイヤーが同時に…それらの効果は同時に処理が行われます
     game_over_rule = "kaiun:1-2-1"            # いずれかのプレイヤーが敗北した場合、ゲームが終了します
+    # 8-5-1: effects whose timings both players meet together are processed at the same time; 10-1-1-3 says so of
+    # 【開運時】 and that neither player chooses after seeing the other's result: one process, no order to pick
+    simultaneous_rule = "kaiun:8-5-1"
+    simultaneous_together = True
+    simultaneous_cites = ("kaiun:8-5-1",)
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        return "kaiun:10-1-1-3" if all(e.get("keyword") == "開運時" for e in effects) else self.simultaneous_rule
 
     def make_adjustments(self) -> tuple[Adjustment, ...]:
         C = self.C

@@ -13,6 +13,8 @@ from judge_app.engine.los.preparation import preparation
 from judge_app.engine.los.options import RULE_OPTIONS
 from judge_app.engine.los.phases import PHASE_LABELS, PHASES, TURN_PHASES
 from judge_app.engine.los.turn import end_phase, lead_phase, main_phase, setup_phase
+from judge_app.engine import simultaneous
+from judge_app.engine.los.board_terms import other
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 
@@ -47,6 +49,15 @@ class LosRuleset(LosAdjustments, Ruleset):
     as_much_as_possible_rule = "los:8.1"   # the book has none: the effect's text done as far as the table allows
     each_player_rule = "los:4"             # the book gives no order: お互いのプレイヤー at once (4 「同時に」)
     game_over_rule = "los:4"               # 勝敗: the game is decided, nothing more is done
+
+    # 9.3: effects of one timing — the turn player's opponent chooses one and uses it, then the turn player, in turn
+    simultaneous_rule = "los:9.3"
+    simultaneous_cites = ("los:7.2",)
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        tp = g.data["turn_player"]
+        return simultaneous.taking_turns(waiting, other(tp), g.data[simultaneous.KEY]["last"], "los:9.3",
+                                         "同じタイミングの効果は相手プレイヤーから1つずつ交互に解決します")
 
     def check_board(self, board: dict) -> None:
         check_board(board)

@@ -149,7 +149,7 @@ class EffectRulesMixin:
             pass
 
     def priority_follows(self, g) -> bool:
-        if g.data.get("playing"):
+        if g.data.get("playing") or g.data.get("at_once"):   # 1.12.11: effects still to resolve
             return False
         if g.data.get("priority") is not None:
             return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from judge_app.engine.verdict_words import Words
+from judge_app.engine import simultaneous
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.battle import BattleMixin
@@ -49,6 +50,13 @@ class ThvRuleset(EffectRulesMixin, TurnMixin, PriorityMixin, PlayMixin, EffectMi
     each_player_rule = "thv:7.1.13"           # 1つの効果が複数の対象に適用される場合、複数の対象に同時に効果が適用される
     game_over_rule = "thv:1.5.1"              # ゲームの勝敗はいずれかのプレイヤーが勝利条件を満たした場合に決定する
     notation = notation
+    # 1.12.8.a: what was used in one interference resolves from the last used back; nobody has priority, and so
+    # nothing checks 1.5.3.a, until all of it is resolved (1.12.11)
+    simultaneous_rule = "thv:1.12.8.a"
+    simultaneous_cites = ("thv:1.12.11",)
+
+    def next_simultaneous(self, g, waiting):
+        return simultaneous.Pick(None, "thv:1.12.8.a", (waiting[-1]["n"],))
 
     def check_board(self, board):
         check_board(board, self.options_of(board))
