@@ -181,14 +181,19 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield g.log("kaiun-multi:7-3-6-2-1", "leave",
                         f"敗北した親 {parent} は、すべての子とバトルを終えたため、ゲームから離脱します", parent)
 
+    def used(self, g: GameState, p: str, k: str) -> bool:
+        """Whether p's keyword effect k has activated: the one record the limit check (use_keyword) writes and reads,
+        and the timing steps only read (issue 38: a step the judge applied nothing at marks nothing used). A board's
+        own flag (kaiun_used, win_used, lose_used) says the same of what happened before it."""
+        flag = {"開運時": "kaiun_used", "バトル勝利時": "win_used", "バトル敗北時": "lose_used"}[k]
+        return k in self.pl(g, p)["keywords_used"] or bool(self.pl(g, p).get(flag))
+
     def kaiun_timing(self, g: GameState, parent: str, child: str):
         once = self.opt(g, "kaiun_timing") == "once_per_turn"
         who = [p for p in (parent, child) if self.pl(g, p)["battle_area"]]
-        skipped = once and self.pl(g, parent)["kaiun_used"]
+        skipped = once and self.used(g, parent, "開運時")
         if skipped:
             who = [p for p in who if p != parent]
-        if parent in who:
-            g.set(f"players.{parent}.kaiun_used", True)
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
         # skipped: the inherited limit decides, relying on the step it limits; else 7-3-1 under the option in force
@@ -207,16 +212,15 @@ class KaiunMultiRuleset(KaiunRuleset):
                 (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
             if not p or self.pl(g, p)["left"]:
                 continue  # a player who left during the battle (a card's 敗北, 1-2-6) takes no further step in it
-            if once and self.pl(g, p)[field]:
+            if once and self.used(g, p, word.strip("【】")):
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
                             f"{p} の{word}効果はこのターン既に発動しているため、このバトルでは発動しません"
                             "（ルール選択: battle_keyword_timing=once_per_turn）", p, cites=(rule,))
                 continue
             if once:
-                g.set(f"players.{p}.{field}", True)
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
-                            "（ルール選択: battle_keyword_timing=once_per_turn、このターン最初の発動）", p, cites=(limit,))
+                            "（ルール選択: battle_keyword_timing=once_per_turn、このターンまだ発動していません）", p, cites=(limit,))
             else:
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
                             "（ルール選択: battle_keyword_timing=every_battle、子とのバトルごと）", p,
@@ -246,9 +250,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             if p != g.data["parent"]:
                 raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
                               "kaiun-multi:7-3-1", "keyword")
-            if "開運時" not in self.per_battle_keywords(g):
-                raise Refused(f"keyword: 親 {p} の【開運時】は最初のバトルで発動しています。1ターンに1度のみです（10-1-1-2）",
-                              "kaiun:10-1-1-2", "keyword")
+        if k in ("開運時", "バトル勝利時", "バトル敗北時") and k not in self.per_battle_keywords(g) and self.used(g, p, k):
+            raise Refused(f"keyword: {p} の【{k}】効果はこのターン既に発動しています（{limit}）", limit, "keyword")
         return when, limit
 
     def battle_end(self, g: GameState, battlers: list[str]):
