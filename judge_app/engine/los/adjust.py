@@ -237,6 +237,7 @@ class LosAdjustments:
     # ---- the effect as a unit (core: Ruleset.resolve_effect) -------------------------------------------
     def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None):
         player = player or self.effect_player(g, source)
+        self.check_trigger(g, player, label)
         self.check_one_effect(g, player, source)
         with_source = self.source_of(g, source, player)
         return super().resolve_effect(g, [self._sourced(p, with_source) for p in parts],
@@ -255,6 +256,33 @@ class LosAdjustments:
             raise Refused(f"source: {player} はこの優先権で「{self.card_label(g, used['source'])}」を使いました。"
                           f"この時発動できる効果は1つまでです（「{self.card_label(g, source)}」の効果は次の優先権で）",
                           used["rule"], "source")
+
+    def check_trigger(self, g: GameState, player: str | None, label: str | None) -> None:
+        """9.3 「相手は一つ効果を選択し発動します。その後、自分は一つ効果を選択し発動します」 (8.1.1 / 8.1.2): a triggered
+        effect (the `trigger` op) is applied by its own player, at the turn of priority where they chose it, and once.
+        The judge's effect is that trigger's when it has the trigger's label."""
+        if not label or player is None:
+            return
+        waiting = [t for t in g.data.get("triggers") or () if t["label"] == label]
+        mine = ((g.data.get("priority_used") or {}).get(player) or {}).get("trigger")
+        if mine and mine["label"] == label:
+            if mine.get("closed") and not mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」を発動した {player} の優先権は終わっています。発動した優先権のうちに"
+                              "適用します", "los:9.3", "label")
+            if mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」はこの優先権で既に適用しました。発動した効果は1度だけ解決します",
+                              "los:9.3", "label")
+            used = g.data["priority_used"][player]
+            g.set("priority_used", {**g.data["priority_used"], player: {**used, "trigger": {**mine, "applied": True}}})
+            g.cite_next("los:9.3")
+            return
+        if any(t["player"] == player for t in waiting):
+            raise Refused(f"label: {player} の誘発効果「{label}」はまだ発動していません。{player} の優先権で発動を選んでから"
+                          "適用します（同じタイミングの効果は相手プレイヤーから1つずつ）", "los:9.3", "label")
+        if any(t["player"] != player for t in waiting):
+            owner = next(t["player"] for t in waiting)
+            raise Refused(f"label: 誘発効果「{label}」は {owner} の効果です。{player} の効果としては適用できません", "los:9.3",
+                          "label")
 
     def source_of(self, g: GameState, source: str | None, player: str | None) -> dict | None:
         """The resistances' view of the source card (8.13.2 SPEED, 8.13.3 COST), for parts that name none."""
