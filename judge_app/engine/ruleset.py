@@ -284,8 +284,8 @@ class Ruleset(ABC):
         effect = Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, EFFECT_PARAMS, EFFECT.required)
         if not self.simultaneous_rule:
             return (*self.adjustments, effect)
-        return (*self.adjustments, effect, Adjustment(AT_ONCE.op, AT_ONCE.label, self.simultaneous_rule,
-                                                       AT_ONCE.params, AT_ONCE.required))
+        return (*self.adjustments, Adjustment(AT_ONCE.op, AT_ONCE.label, self.simultaneous_rule, AT_ONCE.params,
+                                              AT_ONCE.required), effect)
 
     def simultaneous_clause(self, effects: list[dict]) -> str:
         """The clause that orders these simultaneous effects (a ruleset whose book has one per kind overrides it)."""

@@ -246,13 +246,23 @@ class KaiunMultiRuleset(KaiunRuleset):
         """【開運時】 is the first step of a battle (7-3-1, before 7-3-2 compares): a 子 has one battle, so once its result
         is in, its 【開運時】 has passed; the 親's activates in its first battle only unless kaiun_timing=every_battle."""
         when, limit = super().keyword_clauses(g, k, p)
-        if k == "開運時" and self.pl(g, p)["battle_result"] is not None:
-            if p != g.data["parent"]:
-                raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
-                              "kaiun-multi:7-3-1", "keyword")
         if k in ("開運時", "バトル勝利時", "バトル敗北時") and k not in self.per_battle_keywords(g) and self.used(g, p, k):
             raise Refused(f"keyword: {p} の【{k}】効果はこのターン既に発動しています（{limit}）", limit, "keyword")
+        if k == "開運時" and self.pl(g, p)["battle_result"] is not None and (
+                p != g.data["parent"] or self.compared_in_this_battle(g)):
+            raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
+                          "kaiun-multi:7-3-1", "keyword")
         return when, limit
+
+    def compared_in_this_battle(self, g: GameState) -> bool:
+        """Whether the battle under way has compared (7-3-2) since its 【開運時】 step (7-3-1): the 親 keeps a result from
+        an earlier battle, so its own result cannot tell. Between battles (after 7-3-6-6) nothing is under way."""
+        for e in reversed(g.trace):
+            if e.rule == "kaiun-multi:7-3-6-6" or (e.kind == "timing" and "【開運時】" in e.message):
+                return False
+            if any(c.path.endswith(".battle_result") for c in e.changes):
+                return True
+        return False
 
     def battle_end(self, g: GameState, battlers: list[str]):
         g.kaiun_skipped = set()
