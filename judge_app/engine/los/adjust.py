@@ -16,8 +16,8 @@ its parts take the source card's SPEED/COST for the resistances unless they name
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
-from judge_app.engine.los.cards import (add_card_mod, characters, locate, printed, put, set_square, stat, stat_cites, take,
-                                        to_trash, update_card, where)
+from judge_app.engine.los.cards import (add_card_mod, characters, entered, locate, printed, put, set_square, stat,
+                                        stat_cites, take, to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
@@ -35,7 +35,9 @@ DURATION = {"enum": ["battle", "turn", "permanent"],
             "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
           "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
-                         "cost": {"type": "integer", "minimum": 0}}}
+                         "cost": {"type": "integer", "minimum": 0},
+                         "entered": {"type": "integer", "minimum": 0,
+                                     "description": "効果のカードが場に出た順（9.5: 後から出たカードの「になる」が優先）"}}}
 TARGETED = {"type": "boolean", "description": "対象をとる効果なら true（裏側表示は表にしてから解決, 9.6）"}
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
@@ -291,7 +293,7 @@ class LosAdjustments:
             return None
         pid, zone, i = loc
         card = g.data["players"][pid][zone][i]
-        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost") if k in card}}
+        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost", "entered") if k in card}}
 
     def _sourced(self, part, source: dict | None):
         if source is None or not isinstance(part, dict) or "source" in part:
@@ -322,7 +324,9 @@ class LosAdjustments:
             return refused(g, resisted[0][1], target, resisted[0][2])
         cites: list[str] = [c for _, cs in acted for c in cs]
         for cid, _ in acted:
-            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration})
+            rank = (source or {}).get("entered") if op == "set" and isinstance(source, dict) else None
+            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration,
+                                  **({"rank": rank} if rank else {})})
             cites += stat_cites(character(g, cid)[3], name)   # the floor at 0 (2.1.2–2.1.4) where it bites
         change = f"{value:+d}" if op == "add" else f"を{value}に"
         now = "、".join(f"「{character(g, cid)[3]['name']}」{name} {stat(character(g, cid)[3], name)}" for cid, _ in acted)
@@ -458,8 +462,8 @@ class LosAdjustments:
             raise AdjustmentError(f"lane: {square_name(pid, row, lane - 1)} にはすでにキャラクターがいます"
                                   "（1マスに置けるキャラクターは1体, 3.3.1）", "lane")
         _, card = take(g, target)
-        set_square(g, pid, row, lane - 1, dict(printed(card), display=display, face_down=bool(face_down),
-                                                entered_turn=g.turn))
+        set_square(g, pid, row, lane - 1, entered(g, dict(printed(card), display=display, face_down=bool(face_down),
+                                                          entered_turn=g.turn)))
         # 5.3: 後衛に出します。前衛に出すことはできません — an effect that says otherwise wins (9.1)
         rule, cites = ("los:9.1", ("los:5.3", "los:3.3.3")) if row == "front" else (spec.rule, ("los:3.3.3",))
         face = "裏側" if face_down else "表側"
@@ -471,7 +475,7 @@ class LosAdjustments:
         if card.get("type") != "support":
             raise AdjustmentError(f"target: 「{card['name']}」はサポートカードではありません（2.3）", "target")
         _, card = take(g, target)
-        put(g, pid, "support", dict(printed(card), gained=False))
+        put(g, pid, "support", entered(g, dict(printed(card), gained=False)))
         older = [c for c in player(g, pid)["support"] if card.get("field") and c.get("field") and c["id"] != target]
         for c in older:
             to_trash(g, c["id"])

@@ -73,3 +73,31 @@ def test_los_9_3_a_trigger_chosen_but_not_applied_in_its_window_is_refused_later
     assert g.pending.player == "p2"   # p1 has answered its turn of priority: p2's window has closed
     body = {"op": "effect", "player": "p2", "label": "相手の誘発", "parts": [{"op": "draw", "target": "p2", "value": 1}]}
     assert refused(g, body) == "los:9.3"
+
+
+def test_los_9_5_the_later_card_s_becomes_wins_whatever_order_the_judge_applies_them():
+    """9.5 「後から場に出たカードの効果を優先して適用します」: the board's support (entered before the session) and one put
+    out during it; the later card's 「ATKは500になる」 wins even when the judge applies it first."""
+    b = board(phase="main", p1_front=[char("a", atk=200), None, None, None],
+              p1_support=[{"id": "old", "name": "古い場", "type": "support"}],
+              p1_hand=[{"id": "new", "name": "新しい場", "type": "support"}])
+    g = play(b, [])
+    g.adjust({"op": "put_support", "target": "new"})
+    assert g.state.data["players"]["p1"]["support"][-1]["entered"] == g.state.data["entry_seq"] >= 1
+    g.adjust({"op": "effect", "source": "new", "parts": [{"op": "stat_set", "target": "a", "stat": "ATK", "value": 500,
+                                                          "duration": "turn"}]})
+    g.adjust({"op": "effect", "source": "old", "parts": [{"op": "stat_set", "target": "all", "stat": "ATK", "value": 300,
+                                                          "duration": "turn"}]})
+    from judge_app.engine.los.cards import stat
+    card = g.state.data["players"]["p1"]["front"][0]
+    assert stat(card, "ATK") == 500
+    assert any("los:9.5" in e.clauses for e in g.trace[-3:])
+
+
+def test_los_9_5_with_no_card_named_the_later_adjustment_wins():
+    b = board(phase="main", p1_front=[char("a", atk=200), None, None, None])
+    g = play(b, [])
+    for v in (500, 300):
+        g.adjust({"op": "stat_set", "target": "a", "stat": "ATK", "value": v, "duration": "turn"})
+    from judge_app.engine.los.cards import stat
+    assert stat(g.state.data["players"]["p1"]["front"][0], "ATK") == 300
