@@ -7,6 +7,7 @@ from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANE
                                               other, square_name, step_from)
 from judge_app.engine.los.cards import (characters, entered, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
+from judge_app.engine import lasting
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
 from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
@@ -30,6 +31,11 @@ def setup_phase(g: GameState):
                 cites=("los:6.5",))
     if g.turn == 1 and tp == g.data.get("first_player", tp):
         yield g.log("los:5.2", "no-draw", "先攻プレイヤーの最初のターンはデッキからカードを引けません", tp)
+        return
+    barred = lasting.prohibition_of(g, "draw", tp)
+    if barred:   # 9.2: 「できない」 wins over the draw the phase does
+        yield g.log("los:9.2", "prohibited", f"{tp} はカードを引けないため、デッキからカードを引きません"
+                    f"（{lasting.describe(barred)}）", tp, cites=("los:5.2",))
         return
     if not draw(g, tp, 1):
         yield deck_out(g, tp, ("los:5.2", "los:8.5"))
@@ -357,8 +363,11 @@ def end_phase(g: GameState):
                 "（効果の内容は審判の調整で適用します）", tp)
     yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
     n = expire(g, "turn")
-    yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
-                else "ターン終了時に終了する効果はありません", tp, cites=("los:9.4",) if n else ())
+    gone = lasting.expire(g, ("turn", "next_turn_end")) if g.data.get("effects") else []
+    ended = f"（{'、'.join(lasting.describe(e) for e in gone)}）" if gone else ""
+    yield g.log("los:5.6.s2", "expire", (f"ターン終了時まで続く効果を終了しました（{n}体）" if n
+                else "ターン終了時に終了する効果はありません" if not gone else "ターン終了時まで続く効果を終了しました") + ended,
+                tp, cites=("los:9.4",) if n or gone else ())
     trimmed = [tp, other(tp)] if option(g, "hand_limit_both") == "both" else [tp]
     for pid in trimmed:
         while len(player(g, pid)["hand"]) > 7:

@@ -150,15 +150,10 @@ class EffectRulesMixin:
 
     def check_effect_kind(self, g, kind, params):
         """An effect entered as a 起動効果 is a use (7.3.4): declared, its cost paid (7.3.4.e), then the interference
-        opens and priority passes (7.3.4.f) — nothing, the 1.5.3.a check included, is applied in between. 7.3.1.a: a
-        card not on the field cannot use one."""
+        opens and priority passes (7.3.4.f) — nothing, the 1.5.3.a check included, is applied in between (where its
+        card must be, 7.3.1.a, is check_source's)."""
         if kind != "起動効果":
             return []
-        source = params.get("source")
-        loc = locate(g, source) if source else None
-        if source and (loc is None or loc[1] != "field"):
-            raise Refused(f"source: {self.card_label(g, source)} は場にありません。場以外にあるカードは起動効果を使用出来ない",
-                          "thv:7.3.1.a", "source")
         return ["thv:7.3.4", *(["thv:7.3.4.e"] if params.get("cost") else []), "thv:7.3.4.f"]
 
     def priority_follows(self, g) -> bool:
