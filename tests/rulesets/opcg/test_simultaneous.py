@@ -93,3 +93,24 @@ def test_opcg_10_2_16_1_opponents_attack_effect_before_the_attack_timing_is_refu
         g.adjust({"op": "effect", "keyword": "相手のアタック時", "player": "p2",
                   "parts": [{"op": "draw", "target": "p2", "value": 1}]})
     assert e.value.rule == "opcg:10-2-16-1"
+
+
+def test_opcg_8_6_1_a_picked_optional_effect_asks_its_player_then_the_order_goes_on_and_replays():
+    """8-6-1-1 with 「〜してもよい」: the pick resolves an effect whose player decides first; the rules then take the
+    rest in order, and the procedure's decision comes back. Replay gives the same session."""
+    g = Game(RULESET, board(), 0)
+    g.step("decision")
+    outer = g.pending.id
+
+    def d(p, label, optional=False):
+        return {"player": p, "label": label, "parts": [{"op": "draw", "target": p, "value": 1}],
+                **({"optional": True} if optional else {})}
+    g.adjust({"op": "at_once", "effects": [d("p1", "A", True), d("p1", "B"), d("p2", "C", True)]})
+    g.answer(g.pending.id, "effect:1")
+    assert g.pending.kind == "effect_choice" and g.pending.player == "p1" and g.state.data["at_once"]
+    g.answer(g.pending.id, True)
+    assert g.pending.kind == "effect_choice" and g.pending.player == "p2"
+    g.answer(g.pending.id, False)
+    assert g.pending.id == outer and g.state.data.get("at_once") is None
+    again = Game.replay(RULESET, g.board, g.seed, g.answers)
+    assert again.state.data == g.state.data and [x.to_json() for x in again.trace] == [x.to_json() for x in g.trace]
