@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from judge_app.engine import effect_parts
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Decision, Refused, TraceEntry
 
@@ -131,6 +132,19 @@ def resolve_together(ruleset: Any, g: GameState, items: list[dict], rule: str) -
     parts are done, and none sees another's result before its own choices; rule processing runs once, after all."""
     entry = g.log(rule, "simultaneous", "同時に発動した効果は同時に処理します（選択とコストはどの効果の結果も見ずに決まっています）: "
                   + "、".join(words(e) for e in items), None, cites=ruleset.simultaneous_cites)
+    kept = []
+    for item in items:   # every 「〜してもよい」 is decided before any effect does anything
+        body = item["body"]
+        if body.get("source"):
+            ruleset.check_source(g, body["source"], body.get("keyword"), body.get("kind"))
+        what = f"「{item.get('label') or 'カードの効果'}」"
+        if body.get("optional") and not effect_parts.uses_optional(ruleset, g, item["player"], what,
+                                                                   list(body.get("cost") or ())):
+            g.log(ruleset.optional_rule, "simultaneous", f"{item['player']} は{words(item)}を使わないことを選びました",
+                  item["player"])
+            continue
+        kept.append(item)
+    items = kept
     for item in items:
         body = item["body"]
         if body.get("keyword"):

@@ -95,3 +95,25 @@ def test_kaiun_multi_10_1_1_2_trace_says_not_activating_and_the_limit_agrees():
     with pytest.raises(Refused) as e:
         g.adjust({"op": "effect", "source": "a", "keyword": "開運時", "parts": [{"op": "draw", "target": "p1"}]})
     assert e.value.rule == "kaiun:10-1-1-2"
+
+
+def test_kaiun_10_1_1_3_each_player_chooses_before_either_effect_is_done():
+    """10-1-1-3 「相手の【開運時】効果の結果を確認してから、それを選ぶことはできません」: both 「たなら、」 choices are asked
+    before any cost or part; the state is untouched until both are answered."""
+    g = at_kaiun_timing({"p1": player(card("a"), face_up=False, hand=[card("h1")]),
+                         "p2": player(card("b"), face_up=False, hand=[card("h2")])})
+    before = json.dumps(g.state.data, sort_keys=True, ensure_ascii=False)
+    g.adjust({"op": "at_once", "effects": [
+        {**kaiun("p1", "a", [{"op": "draw", "target": "p1"}], cost=[{"op": "discard", "target": "p1", "value": "h1"}]),
+         "optional": True},
+        {**kaiun("p2", "b", [{"op": "draw", "target": "p2"}], cost=[{"op": "discard", "target": "p2", "value": "h2"}]),
+         "optional": True}]})
+    assert g.pending.kind == "effect_choice" and g.pending.player == "p1"
+    assert json.dumps(g.state.data, sort_keys=True, ensure_ascii=False) == before
+    g.answer(g.pending.id, g.pending.options[0].value)   # p1 uses it
+    assert g.pending.kind == "effect_choice" and g.pending.player == "p2"
+    assert json.dumps(g.state.data, sort_keys=True, ensure_ascii=False) == before   # p2 has not seen p1's result
+    g.answer(g.pending.id, next(o.value for o in g.pending.options if o.label == "使わない"))
+    hands = {p: [c["id"] for c in g.state.data["players"][p]["hand"]] for p in ("p1", "p2")}
+    assert "h1" not in hands["p1"] and hands["p2"] == ["h2"]
+    assert g.state.data["players"]["p1"]["keywords_used"] == ["開運時"]
