@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from judge_app.engine import effect_parts
 from judge_app.engine.state import GameState
-from judge_app.engine.trace import AdjustmentError, Decision, Refused, TraceEntry
+from judge_app.engine.trace import AdjustmentError, Decision, TraceEntry
 
 KEY = "at_once"
 DECISION_KIND = "simultaneous"
@@ -47,9 +47,6 @@ def words(item: dict) -> str:
 def hold(ruleset: Any, g: GameState, effects: list[dict], checked: Any) -> TraceEntry:
     """Check every effect as an `effect` adjustment's params would be, then hold them all (or, where the game's clause
     makes them one process, resolve them together)."""
-    if held(g):
-        raise Refused("op: 同時に発動した効果の順番がまだ決まっていません。先に順番を決めてください",
-                      held(g)["rule"], "op")
     items = []
     for i, body in enumerate(effects):
         params = checked(body, f"effects[{i}].")

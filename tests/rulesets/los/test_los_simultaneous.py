@@ -101,3 +101,14 @@ def test_los_9_5_with_no_card_named_the_later_adjustment_wins():
         g.adjust({"op": "stat_set", "target": "a", "stat": "ATK", "value": v, "duration": "turn"})
     from judge_app.engine.los.cards import stat
     assert stat(g.state.data["players"]["p1"]["front"][0], "ATK") == 300
+
+
+def test_los_4_a_held_effect_that_ends_the_game_leaves_the_rest_unresolved():
+    """9.3 order (the opponent's first), then 4: the game is decided at once and what still waits is not done."""
+    g = play(board(phase="main", p1_life=300), [])
+    g.adjust({"op": "at_once", "effects": [
+        {"player": "p1", "label": "回復", "parts": [{"op": "recover", "target": "p1", "value": 500}]},
+        {"player": "p2", "label": "直撃", "parts": [{"op": "damage", "target": "p1", "value": 300}]}]})
+    assert g.state.finished and g.state.winner == "p2"
+    assert any("待機していた効果（1つ）は解決されない" in e.message for e in g.trace)
+    assert g.state.data.get("at_once") is None and g.pending is None
