@@ -188,11 +188,7 @@ class Game:
         self.state.choices, self.state.chosen = values, 0
         waiting = self._held[2] if self._held is not None else self.set_aside if self.picking else self.pending
         try:
-            if PICK in body:
-                entry = None
-                simultaneous.choose(self.ruleset, self.state, body[PICK])
-            else:
-                entry = self.ruleset.adjust(self.state, body)
+            entry = self._do(body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
             if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
                 raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
@@ -221,6 +217,13 @@ class Game:
         self._ask_pick()
         return entry
 
+    def _do(self, body: dict) -> TraceEntry | None:
+        """An adjustment, or a pick among held simultaneous effects (PICK marks it; it logs no entry of its own)."""
+        if PICK in body:
+            simultaneous.choose(self.ruleset, self.state, body[PICK])
+            return None
+        return self.ruleset.adjust(self.state, body)
+
     def _probe(self, body: dict, values: list, ask: Ask) -> None:
         """Before an adjustment waits on a choice, it is tried to its end with the first option at every choice, so
         a part that is bad input whatever is chosen (a wrong id, an op it cannot take) is refused now, with the
@@ -234,7 +237,7 @@ class Game:
                 point = self.state.checkpoint()
                 self.state.choices, self.state.chosen = tried, 0
                 try:
-                    self.ruleset.adjust(self.state, body)
+                    self._do(body)
                     return
                 except Ask as again:
                     ask = again
