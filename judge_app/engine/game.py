@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from judge_app import settings
+from judge_app.engine.effect_parts import Ask
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.citations import numbers_in
 from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
@@ -44,6 +45,9 @@ class Game:
         self.max_adjustments = settings.get("MAX_ADJUSTMENTS")
         self.max_lasting_effects = settings.get("MAX_LASTING_EFFECTS")
         self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
+        # an effect waiting on a player's choice (engine/effect_parts.py): its body, the answers given so far, and
+        # the decision of the rules' own procedure that waited when the judge applied it
+        self._held: tuple[dict, list, Decision | None] | None = None
 
     # ---- views -------------------------------------------------------------
     @property
@@ -72,6 +76,8 @@ class Game:
         finally:
             self._send = None
         if isinstance(item, Decision):
+            if self.state.data.get("effects"):   # a prohibition in force withholds what it forbids (engine/lasting.py)
+                item = self.ruleset.screen_decision(self.state, item)
             self.pending = item
             clauses = self.decision_clauses   # item.clauses, without building the tuple at every decision
             clauses.add(item.rule)
@@ -133,6 +139,17 @@ class Game:
             raise LoopLimit(self.halted, "decision")
         self.answers.append({"decision": self.pending.id, "value": option.value})
         self.starts.append(len(self.trace))
+        if self._held is not None:   # a choice within an effect: the effect is done again with this answer too
+            body, values, _ = self._held
+            asked = self.pending
+            try:
+                self._resolve(body, [*values, option.value])
+            except Exception:
+                self.pending = asked
+                self.answers.pop()
+                self.starts.pop()
+                raise
+            return
         self._send = option.value
         self.pending = None
 
@@ -144,25 +161,45 @@ class Game:
         if self.max_adjustments and self._adjusted >= self.max_adjustments:
             raise SessionLimit(f"adjust: 調整は 1 セッションに {self.max_adjustments:,} 件までです"
                                "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
+        if self._held is not None:
+            raise AnswerError(f"決定「{self.pending.prompt}」（効果の選択）に答えてから調整してください", "decision")
+        start = len(self.trace)
+        entry = self._resolve(body, [])
+        self._adjusted += 1
+        self.answers.append({"adjust": body})
+        self.starts.append(start)
+        return entry
+
+    def _resolve(self, body: dict, values: list) -> TraceEntry | None:
+        """The adjustment done from its start with the choices answered so far; refused or bad, nothing changes. A
+        choice still unanswered (effect_parts.Ask) puts the state back and waits as a decision of its player."""
         lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
-        point, start = self.state.checkpoint(), len(self.trace)
+        point = self.state.checkpoint()
+        self.state.choices, self.state.chosen = values, 0
+        waiting = self._held[2] if self._held is not None else self.pending
         try:
             entry = self.ruleset.adjust(self.state, body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
             if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
                 raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
                                    f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
-            if self.pending is not None and self.state.finished:
-                self.pending = None   # the game ended while the decision waited: nothing is left to answer
-            elif self.pending is not None:
-                # the decision waiting for an answer offers what the rules allow now, not before the adjustment
-                self.pending = self.state.reask(self.pending)
+        except Ask as ask:
+            self.state.restore(point)
+            self._held = (body, values, waiting)
+            self.pending = self.state.ask(ask.player, ask.prompt, ask.options, ask.rule, "effect_choice", ask.withheld)
+            self.decision_clauses.update(self.pending.clauses)
+            return None
         except Exception:
             self.state.restore(point)
             raise
-        self._adjusted += 1
-        self.answers.append({"adjust": body})
-        self.starts.append(start)
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
+        self._held, self.pending = None, waiting
+        if self.pending is not None and self.state.finished:
+            self.pending = None   # the game ended while the decision waited: nothing is left to answer
+        elif self.pending is not None:
+            # the decision waiting for an answer offers what the rules allow now, not before the adjustment
+            self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
         return entry
 
     def attempt(self, item: dict) -> TraceEntry | None:

@@ -73,9 +73,12 @@ MULTI_CLAUSES = Clauses({
 
 
 class KaiunMultiRuleset(KaiunRuleset):
+    # 「このバトル中」 ends at 7-3-6-5, 「このターン中」 at 6-6-6 (this book's own words); a 子's 「相手」 is the 親 (11-4-2)
+    duration_rules = {"turn": ("kaiun-multi:6-6-6",), "battle": ("kaiun-multi:7-3-6-5",)}
+    relative_target_rule = "kaiun-multi:11-4-2"
     game = "kaiun-multi"
     player_counts = (3, 4, 5)
-    verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親"},
+    verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親", "effects": "続いている効果"},
                                         fields={**KaiunRuleset.verdict_words.fields, "left": "ゲームから抜けた"})
     doc = "kaiun-multi"
     hidden_rules = MULTI_HIDDEN
@@ -87,7 +90,8 @@ class KaiunMultiRuleset(KaiunRuleset):
     notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
-    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
+    # every change by an effect is reset after each battle (7-3-6-6), whatever duration the card names
+    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"), ("turn", "このバトルの終了（7-3-6-6）でリセット"))
     phases = PHASES
     phase_labels = PHASE_LABELS
     rule_options = RULE_OPTIONS
@@ -191,6 +195,11 @@ class KaiunMultiRuleset(KaiunRuleset):
             who = [p for p in who if p != parent]
         if parent in who:
             g.set(f"players.{parent}.kaiun_used", True)
+        for p in list(who):
+            stopped = self.stopped_note(g, p, "開運時")
+            if stopped:
+                who.remove(p)
+                yield g.log(stopped[0], "timing", stopped[1], p, cites=("kaiun-multi:7-3-1",))
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
         # skipped: the inherited limit decides, relying on the step it limits; else 7-3-1 under the option in force
@@ -209,6 +218,11 @@ class KaiunMultiRuleset(KaiunRuleset):
                 (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
             if not p or self.pl(g, p)["left"]:
                 continue  # a player who left during the battle (a card's 敗北, 1-2-6) takes no further step in it
+            stopped = self.stopped_note(g, p, word[1:-1])
+            if stopped:   # invalidated or prohibited (8-2-1-1 / 1-3-3): it does not activate, in every battle it holds
+                g.kaiun_skipped.add(p)
+                yield g.log(stopped[0], "timing", stopped[1], p, cites=(rule,))
+                continue
             if once and self.pl(g, p)[field]:
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
@@ -261,7 +275,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             used = self.pl(g, p)["keywords_used"]
             if again and any(k in again for k in used):
                 g.set(f"players.{p}.keywords_used", [k for k in used if k not in again])
-        yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します")
+        ended = self.end_lasting(g, "battle")
+        yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します" + ended)
         for p in self.in_game(g):
             g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
         yield g.log("kaiun-multi:7-3-6-6", "reset", "効果による運値の変動をリセットします")
@@ -289,7 +304,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             g.set(f"players.{p}.kaiun_used", False)
             g.set(f"players.{p}.win_used", False)
             g.set(f"players.{p}.lose_used", False)
-        yield g.log("kaiun-multi:6-6-6", "timing", "「このターン中」と表記される効果の適用が終了します")
+        ended = self.end_lasting(g, "turn")
+        yield g.log("kaiun-multi:6-6-6", "timing", "「このターン中」と表記される効果の適用が終了します" + ended)
         old = g.data["parent"]
         neighbour = self.clockwise_from(g, old)[0]
         following = [p for p in self.clockwise_from(g, old) if not self.pl(g, p)["left"]]

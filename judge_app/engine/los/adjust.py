@@ -19,6 +19,7 @@ from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_key
 from judge_app.engine.los.cards import (add_card_mod, characters, locate, printed, put, set_square, stat, stat_cites, take,
                                         to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
+from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused
@@ -31,8 +32,9 @@ PLAYERS = {"enum": ["p1", "p2", "both"], "description": "p1 / p2 / both（お互
 COUNT = {"type": "integer", "minimum": 1, "maximum": 60}
 TURNED = {"type": "string", "minLength": 1, "maxLength": 40,
           "description": "エネルギー・サポートのカードのID、または p1 / p2（そのプレイヤーのエネルギーを value 枚）"}
-DURATION = {"enum": ["battle", "turn", "permanent"],
-            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / permanent"}
+DURATION = {"enum": ["battle", "turn", "next_turn_end", "permanent"],
+            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / "
+                           "next_turn_end: 次のターン終了時まで (次のターンの 5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
           "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
                          "cost": {"type": "integer", "minimum": 0}}}
@@ -40,7 +42,8 @@ TARGETED = {"type": "boolean", "description": "対象をとる効果なら true�
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
 CARD_OPTS = {"source": SOURCE, "targeted": TARGETED, "face_condition": FACE_CONDITION}
-DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "permanent": "場を離れるまで"}
+DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+               "permanent": "場を離れるまで"}
 GROUPS = {"all": "全てのキャラクター", "front": "前衛の全てのキャラクター", "back": "後衛の全てのキャラクター",
           "attack": "アタック表示の全てのキャラクター", "defense": "ディフェンス表示の全てのキャラクター"}
 # 8.13: the keywords the rulebook defines, and their clauses (none of them carries a use limit)
@@ -62,7 +65,7 @@ ADJUSTMENTS = (
                {"target": TARGET, "stat": {"enum": ["ATK", "DEF", "DOWN"]},
                 "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "duration": DURATION, **CARD_OPTS},
                ("target", "stat", "value", "duration"), handles_both=True),
-    Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both、またはキャラクターのID）", "los:8.11",
+    Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both/opponent、またはキャラクターのID）", "los:8.11",
                {"target": TARGET, "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "source": SOURCE},
                ("target", "value"), handles_both=True),
     Adjustment("destroy", "破壊（トラッシュへ。ダウン状態にならず、ダウンダメージなし）", "los:8.10",
@@ -84,8 +87,10 @@ ADJUSTMENTS = (
                {"target": TURNED, "value": COUNT}, ("target",)),
     Adjustment("regain", "リゲインする（エネルギー・サポートを縦向きに。プレイヤーならエネルギーN枚）", "los:6.5",
                {"target": TURNED, "value": COUNT}, ("target",)),
-    Adjustment("discard", "手札のカードをトラッシュに置く（効果によってトラッシュに移る＝破壊）", "los:8.10",
-               {"target": CARD}, ("target",)),
+    Adjustment("discard", "手札のカードをトラッシュに置く（効果によってトラッシュに移る＝破壊。p1/p2 と枚数なら手札の持ち主が選ぶ）",
+               "los:8.10", {"target": {"type": "string", "minLength": 1, "maxLength": 40,
+                                      "description": "手札のカードのID、または p1 / p2（value 枚。どれを置くかは手札の持ち主が選ぶ）"},
+                           "value": COUNT}, ("target",)),
     Adjustment("to_deck", "手札のカードをデッキに戻す（下に / 戻してシャッフル）", "los:5.1",
                {"target": CARD, "position": {"enum": ["bottom", "shuffle"]}}, ("target", "position")),
     Adjustment("enter", "手札のキャラクターをキャラクターゾーンに出す（コストは別に払う）", "los:5.3",
@@ -235,12 +240,13 @@ class LosAdjustments:
         return super().adjust(g, body)
 
     # ---- the effect as a unit (core: Ruleset.resolve_effect) -------------------------------------------
-    def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None):
+    def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None, **more):
         player = player or self.effect_player(g, source)
         self.check_one_effect(g, player, source)
         with_source = self.source_of(g, source, player)
         return super().resolve_effect(g, [self._sourced(p, with_source) for p in parts],
-                                      [self._sourced(p, with_source) for p in cost], source, player, label, keyword)
+                                      [self._sourced(p, with_source) for p in cost], source, player, label, keyword,
+                                      **more)
 
     def check_one_effect(self, g: GameState, player: str | None, source: str | None) -> None:
         """5.5.1 II/III 「この時発動できる効果は1つまでです」, 9.3 「相手は一つ効果を選択し発動します」: in a priority
@@ -323,6 +329,8 @@ class LosAdjustments:
 
     # ---- life (3.7, 4) ------------------------------------------------------------------------------------
     def adjust_damage(self, g, spec, target, value, source=None):
+        if target == "opponent":   # the effect's player's opponent
+            target = effect_parts.opponent_of(self, g, g.acting or g.data.get("turn_player"), "target")
         if target in ("p1", "p2", "both"):
             hit = ["p1", "p2"] if target == "both" else [target]
             for pid in hit:   # お互いのプレイヤー: at once (the book gives no order; 4 「同時に」)
@@ -407,7 +415,17 @@ class LosAdjustments:
     def adjust_regain(self, g, spec, target, value=None):
         return self._turn(g, spec, target, False, value)
 
-    def adjust_discard(self, g, spec, target):
+    def adjust_discard(self, g, spec, target, value=None):
+        if target in ("p1", "p2"):   # 「手札をN枚トラッシュに置く」: the hand's player chooses which
+            hand = player(g, target)["hand"]
+            n = self.as_far_as_possible(g, value or 1, len(hand), f"{target} の手札", "value")
+            ids = [c["id"] for c in hand] if n >= len(hand) else effect_parts.pick_cards(
+                g, target, [(c["id"], c["name"]) for c in hand], n, spec.rule, f"{target} がトラッシュに置く手札")
+            gone = [to_trash(g, cid)["name"] for cid in ids]
+            return g.log(spec.rule, "adjust", f"{target} が手札{len(gone)}枚（{'・'.join(gone) or 'なし'}）を効果によって"
+                         "トラッシュに置きました", target, cites=("los:3.2",))
+        if value is not None:
+            raise AdjustmentError("value: 枚数はプレイヤー（p1 / p2）を指定したときだけ使えます", "value")
         pid, _, card = card_in(g, target, ("hand",), "手札")
         to_trash(g, target)
         return g.log(spec.rule, "adjust", f"{pid} の手札の「{card['name']}」を効果によってトラッシュに置きました", None,
@@ -486,7 +504,7 @@ class LosAdjustments:
         b = g.data.get("battle")
         if b and set(b.get("downed", [])) & {cid for cid, _ in acted}:
             g.set("battle", dict(b, downed=[x for x in b["downed"] if x not in {cid for cid, _ in acted}]))
-        cites = [c for _, cs in acted for c in cs] + ["los:3.2"]
+        cites = [c for _, cs in acted for c in cs] + ["los:3.2", "los:8.12"]   # 8.12: down is by battle, not by this
         if name is not None:
             cites = ["los:9.6.1", *cites, *dict.fromkeys(r for _, r, _ in resisted)]
         return g.log(spec.rule, "adjust", (f"{name}: " if name else f"{flipped_note(acted[0][1])}")

@@ -234,10 +234,10 @@ def test_kaiun_2_6_2_a_keyword_effect_s_source_is_in_the_battle_area():
 def test_kaiun_4_4_2_discard_names_the_cards_or_a_number_the_hand_holds():
     """4-4-2: 「1 枚を捨てる」と指示がある場合、指示されたプレイヤーは自身の手札1枚を選び、トラッシュに移動します。"""
     g = game({"p1": player(card("a"), hand=[card("h1"), card("h2")]), "p2": player(card("b"))})
-    with pytest.raises(AdjustmentError) as e:
-        g.adjust({"op": "discard", "target": "p1", "value": 1})   # the player chooses which: the judge names it
-    assert "IDで指定" in e.value.message
-    g.adjust({"op": "discard", "target": "p1", "value": ["h2", "h1"]})
+    g.adjust({"op": "discard", "target": "p1", "value": 1})   # the player chooses which: a decision of p1 (issue 37)
+    assert g.pending.player == "p1" and [o.value for o in g.pending.options] == ["h1", "h2"]
+    g = game({"p1": player(card("a"), hand=[card("h1"), card("h2")]), "p2": player(card("b"))})
+    g.adjust({"op": "discard", "target": "p1", "value": ["h2", "h1"]})   # or the judge names them
     assert [c["id"] for c in g.state.data["players"]["p1"]["trash"]] == ["h2", "h1"]
 
 
