@@ -20,7 +20,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
 
 SEEN = "seen"          # state key: {card id: [players who have seen it while hidden]}
-LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole}
+LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole, effect}
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,8 @@ class HiddenOps:
 
     def acting_player(self, g: GameState) -> str | None:
         """The effect's player while an effect resolves (its opening entry's player), else the turn player."""
+        if getattr(g, "acting", None):
+            return g.acting
         if g.group and 0 < g.group <= len(g.trace):
             return g.trace[g.group - 1].player
         return g.data.get("turn_player")
@@ -210,7 +212,8 @@ class HiddenOps:
         ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card, "look")]
         whole = value is None and cards is None
         mark_seen(g, ids, [looker])
-        g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole})
+        g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole,
+                        "effect": g.group})
         where = f"{z.label}のすべて" if whole else f"{z.label}の{'' if z.unordered else '上から'}{len(ids)}枚"
         return g.log(r.look, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。"
                      f"見たのは {looker} だけで、カードは{z.label}から移動していません", looker,
@@ -251,8 +254,10 @@ class HiddenOps:
         looked = g.data.get(LOOKING) or {}
         cards = self.hidden_cards_of(g, owner, z)
         ids = list(looked.get("cards") or ())
-        if looked.get("owner") != owner or looked.get("zone") != z.name or [c["id"] for c in cards[:len(ids)]] != ids:
-            raise AdjustmentError(f"op: {owner} の{z.label}の上のカードを見ていません（先に look で見てください）", "op")
+        if looked.get("owner") != owner or looked.get("zone") != z.name or [c["id"] for c in cards[:len(ids)]] != ids \
+                or looked.get("effect") != g.group:   # what happens after a look is the same effect's (11-2-3 …)
+            raise AdjustmentError(f"op: この効果で {owner} の{z.label}のカードを見ていません（同じ効果の中で、先に look で"
+                                  "見てください）", "op")
         looker = looked["player"]
         order = list(order or ids)
         if sorted(order) != sorted(ids):

@@ -126,3 +126,12 @@ def test_kaiun_3_5_2_a_face_up_battle_area_card_is_public():
     with pytest.raises(AdjustmentError) as e:
         g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "cards": ["b1"]}))
     assert e.value.field.endswith("zone") and "表向き" in e.value.message
+
+
+def test_kaiun_11_2_3_what_follows_a_look_is_the_same_effects():
+    from judge_app.engine.trace import AdjustmentError
+    g = open_game()
+    g.adjust(effect({"op": "look", "target": "p1", "zone": "deck", "value": 2}))
+    with pytest.raises(AdjustmentError) as e:
+        g.adjust(effect({"op": "put_back", "target": "p1", "zone": "deck", "position": "bottom", "by_card": True}))
+    assert "同じ効果" in e.value.message
