@@ -109,6 +109,20 @@ def uses_optional(ruleset, g, player: str | None, what: str, cost: list) -> bool
     return choose(g, player, f"効果{what}を使いますか（〜してもよい）", options, ruleset.optional_rule, withheld)
 
 
+def optional_part(ruleset, g, spec, body: dict, where: str):
+    """One part of an effect 「〜してもよい」: the effect's player does it or not (declined: one entry, the part not
+    done). A cost is not optional part by part (the whole effect is: `effect.optional`). Returns the entry when
+    declined, else None."""
+    if g.resolving == "cost":
+        raise AdjustmentError(f"{where}optional: コストの一部だけを任意にはできません（効果全体の optional を使います）",
+                              f"{where}optional")
+    player = g.acting or g.data.get("turn_player")
+    if choose(g, player, f"「{spec.label}」を行いますか（〜してもよい）", [(USE, "行う"), (DECLINE, "行わない")],
+              ruleset.optional_rule):
+        return None
+    return g.log(ruleset.optional_rule, "effect", f"{player} は「{spec.label}」を行わないことを選びました", player)
+
+
 # ---- condition --------------------------------------------------------------------------------------------------
 def zone_count(ruleset, g, player: str, zone: str, field: str) -> int:
     value = g.get(f"players.{player}.{zone}")

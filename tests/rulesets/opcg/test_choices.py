@@ -149,3 +149,24 @@ def test_opcg_8_4_4_1_up_to_targets_left_open_are_picked_by_the_effect_player_or
     assert "b" not in [o.value for o in g.pending.options]
     g.answer(g.pending.id, "")
     assert [c["id"] for c in g.state.get("players.p2.characters")] == ["a"]
+
+
+def test_opcg_8_1_2_one_part_declined_the_next_part_is_still_done():
+    """「カード1枚を引くことができる。その後、相手のリーダーに1ダメージ」: the draw declined, the damage done."""
+    g = at_main(p2={"life_count": 2})
+    deck = len(g.state.get("players.p1.deck"))
+    g.adjust({"op": "effect", "parts": [{"op": "draw", "target": "p1", "value": 1, "optional": True},
+                                        {"op": "damage", "target": "p2", "value": 1}]})
+    assert g.pending.player == "p1" and g.pending.rule == "opcg:8-1-2"
+    g.answer(g.pending.id, False)
+    assert len(g.state.get("players.p1.deck")) == deck and len(g.state.get("players.p2.life")) == 1
+    assert [e.rule for e in g.trace[-3:]] == ["opcg:1-3-8", "opcg:8-1-2", "opcg:4-6-2"]
+
+
+def test_opcg_8_3_1_3_a_cost_part_is_not_optional_by_itself():
+    from judge_app.engine import AdjustmentError
+    g = at_main()
+    with pytest.raises(AdjustmentError) as e:
+        g.adjust({"op": "effect", "cost": [{"op": "don_rest", "target": "p1", "value": 1, "optional": True}],
+                  "parts": [DRAW2]})
+    assert e.value.field == "cost[0].optional"
