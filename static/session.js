@@ -308,17 +308,19 @@
     return body;
   }
 
-  // A part row's 「〜まで」 and 「〜なら」 pickers wrap it in up_to / condition (adjust_form.wrap_part does the same).
+  // A part row's 「〜まで」, 「〜してもよい」 and 「〜なら」 pickers wrap it (adjust_form.wrap_part does the same).
   function wrapPart(part) {
-    var upTo = part.up_to, cond = part["if"];
+    var upTo = part.up_to, cond = part["if"], optional = part.optional;
     delete part.up_to;
     delete part["if"];
+    delete part.optional;
     if (upTo && upTo.max) {
       var inner = {};
       Object.keys(part).forEach(function (k) { if (k !== (upTo.choose ? "target" : "value")) inner[k] = part[k]; });
       part = { op: "up_to", max: upTo.max, part: inner };
       if (upTo.choose) part.choose = upTo.choose;
     }
+    if (optional) part.optional = true;
     if (cond && cond.player && cond.zone) part = { op: "condition", check: cond, parts: [part] };
     return part;
   }

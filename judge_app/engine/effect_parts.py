@@ -109,6 +109,20 @@ def uses_optional(ruleset, g, player: str | None, what: str, cost: list) -> bool
     return choose(g, player, f"効果{what}を使いますか（〜してもよい）", options, ruleset.optional_rule, withheld)
 
 
+def optional_part(ruleset, g, spec, body: dict, where: str):
+    """One part of an effect 「〜してもよい」: the effect's player does it or not (declined: one entry, the part not
+    done). A cost is not optional part by part (the whole effect is: `effect.optional`). Returns the entry when
+    declined, else None."""
+    if g.resolving == "cost":
+        raise AdjustmentError(f"{where}optional: コストの一部だけを任意にはできません（効果全体の optional を使います）",
+                              f"{where}optional")
+    player = g.acting or g.data.get("turn_player")
+    if choose(g, player, f"「{spec.label}」を行いますか（〜してもよい）", [(USE, "行う"), (DECLINE, "行わない")],
+              ruleset.optional_rule):
+        return None
+    return g.log(ruleset.optional_rule, "effect", f"{player} は「{spec.label}」を行わないことを選びました", player)
+
+
 # ---- condition --------------------------------------------------------------------------------------------------
 def zone_count(ruleset, g, player: str, zone: str, field: str) -> int:
     value = g.get(f"players.{player}.{zone}")
@@ -149,9 +163,9 @@ def do_condition(ruleset, g, spec, check: dict, parts: list, where: str = "") ->
 def do_up_to(ruleset, g, spec, max: int, part: dict, choose_: Any = None, where: str = "") -> TraceEntry:
     inner = ruleset.adjustment(part.get("op")) if isinstance(part, dict) else None
     by_count = inner is not None and "value" in inner.params
-    if choose_ is None:
-        if not by_count:
-            raise AdjustmentError(f"{where}choose: 選ぶカードのIDを並べてください（0枚なら空の配列）", f"{where}choose")
+    if choose_ is None and not by_count:
+        choose_ = pick_targets(ruleset, g, spec, max, part)
+    elif choose_ is None:
         choose_ = choose(g, g.acting, f"いくつ選びますか（{max}まで）", [(n, str(n)) for n in range(max + 1)],
                          spec.rule, [(max + 1, f"{max + 1}以上", spec.rule, f"上限は{max}です")])
     picked = len(choose_) if isinstance(choose_, list) else choose_
@@ -180,3 +194,47 @@ def pick_cards(g, player: str, cards: list[tuple[str, str]], n: int, rule: str, 
         left = [(cid, words) for cid, words in cards if cid not in picked]
         picked.append(choose(g, player, f"{what}（{i + 1}/{n}枚目）を選んでください", left, rule))
     return picked
+
+
+# ---- targets chosen by the effect's player ------------------------------------------------------------------------
+HIDDEN_ZONES = ("deck", "life", "barrier", "don_deck")   # chosen from the top, unseen: never offered by id
+STOP = ""
+
+
+def pick_targets(ruleset, g, spec, most: int, part: dict) -> list[str]:
+    """「N体まで」 left open: the effect's player picks targets one at a time, or stops (0 allowed). The cards
+    offered are those the part can be done to now; one the rules refuse is withheld with the refusal's clause."""
+    picked: list[str] = []
+    for i in range(most):
+        options, withheld = target_options(ruleset, g, part, picked)
+        value = choose(g, g.acting, f"対象を選んでください（{i + 1}体目／{most}まで。選ばずに終えることもできます）",
+                       [(STOP, "ここで終える"), *options], spec.rule, withheld)
+        if value == STOP:
+            break
+        picked.append(value)
+    return picked
+
+
+def target_options(ruleset, g, part: dict, picked: list[str]) -> tuple[list, list]:
+    """Every card in an open zone the part could take as its target, tried on the state and put back."""
+    ids = [c["id"] for side in (g.data.get("players") or {}).values() if isinstance(side, dict)
+           for zone, cards in side.items() if zone not in HIDDEN_ZONES and isinstance(cards, list)
+           for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str) and c["id"] not in picked]
+    options, withheld = [], []
+    saved = g.choices, g.chosen, g.resolving
+    for cid in ids:
+        point = g.checkpoint()
+        g.choices, g.chosen = [], 0
+        try:
+            ruleset.apply_part(g, {**part, "target": cid}, "")
+            options.append((cid, ruleset.card_label(g, cid)))
+        except Ask:
+            options.append((cid, ruleset.card_label(g, cid)))
+        except Refused as e:
+            withheld.append((cid, ruleset.card_label(g, cid), e.rule, e.message.partition(": ")[2] or e.message))
+        except AdjustmentError:
+            pass
+        finally:
+            g.restore(point)
+            g.choices, g.chosen, g.resolving = saved
+    return options, withheld

@@ -402,6 +402,11 @@ class Ruleset(ABC):
             spec = self.adjustment(body["op"])
         except AdjustmentError as e:
             raise AdjustmentError(where + e.message, where + "op") from None
+        if "optional" in body and where and self.optional_rule:   # one part 「〜してもよい」: its player decides
+            body = {k: v for k, v in body.items() if k != "optional"}
+            declined = effect_parts.optional_part(self, g, spec, body, where)
+            if declined is not None:
+                return declined
         params = _checked(spec, body, where)
         handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))
         barred: tuple = ()

@@ -24,6 +24,7 @@ def test_the_effect_form_offers_optional_up_to_and_condition_as_pickers(client):
     form = form[:form.index("</form>")]
     assert 'name="optional"' in form and "〜してもよい" in form
     assert 'name="parts[0].up_to.max"' in form and 'name="parts[0].if.zone"' in form
+    assert 'name="parts[0].optional"' in form and 'name="cost[0].optional"' not in form
     assert re.search(r'<select name="parts\[0\]\.if\.zone"[^>]*>.*<option value="hand">手札</option>', form, re.S)
     assert re.search(r'<select name="parts\[0\]\.if\.player"[^>]*>.*<option value="opponent">', form, re.S)
     assert "<textarea" not in form
@@ -55,3 +56,16 @@ def test_an_up_to_part_under_a_condition_from_the_form_is_the_effect_player_s_de
     s = client.get(f"/api/sessions/{sid}").get_json()
     assert s["pending"]["kind"] != "effect_choice"
     assert [e["rule"] for e in s["trace"][-4:]] == ["opcg:1-3-8", "opcg:8-3-3", "opcg:8-4-4-1", "opcg:4-5-3"]
+
+
+def test_one_part_optional_from_the_form(client):
+    sid = start(client)
+    t = token(client, f"/sessions/{sid}")
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
+        "parts[0].optional": "1", "parts[1].op": "draw", "parts[1].target": "p2", "parts[1].value": "1"})
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert s["answers"][-1]["adjust"]["parts"] == [{"op": "draw", "target": "p1", "value": 1, "optional": True},
+                                                   {"op": "draw", "target": "p2", "value": 1}]
+    assert s["pending"]["kind"] == "effect_choice" and s["pending"]["rule"] == "opcg:8-1-2"

@@ -261,19 +261,21 @@ def parse_adjust_form(ruleset, form, players: list[str], cards, zones=()) -> dic
             spec = spec_of(ruleset, part_op, f"{kind}[{i}].op")
             part = {"op": part_op, **read_fields(fields_for(spec, f"{kind}[{i}].", players, cards), form)}
             extras = read_fields(part_extras(ruleset, f"{kind}[{i}].", players, cards, zones), form)
-            parts.append(wrap_part(part, extras.get("up_to"), extras.get("if")))
+            parts.append(wrap_part(part, extras.get("up_to"), extras.get("if"), extras.get("optional")))
         if parts:
             body[kind] = parts
     return body
 
 
-def wrap_part(part: dict, up_to: dict | None, condition: dict | None) -> dict:
+def wrap_part(part: dict, up_to: dict | None, condition: dict | None, optional: bool = False) -> dict:
     """A part row with 「〜まで」 (a limit) in `up_to`, the number or the cards then chosen there (left open, the effect's
-    player chooses how many), and with a condition around it all (session.js wrapPart does the same)."""
+    player chooses how many), 「〜してもよい」 on it, and a condition around it all (session.js wrapPart does the same)."""
     if up_to and up_to.get("max"):
         choose = up_to.get("choose")
         inner = {k: v for k, v in part.items() if k != ("target" if choose else "value")}
         part = {"op": "up_to", "max": up_to["max"], "part": inner, **({"choose": choose} if choose else {})}
+    if optional:
+        part = {**part, "optional": True}
     if condition and condition.get("player") and condition.get("zone"):
         part = {"op": "condition", "check": condition, "parts": [part]}
     return part
@@ -301,6 +303,9 @@ def part_extras(ruleset, prefix: str, players: list[str], cards, zones) -> list[
     """A part row's 「〜まで」 (a limit, and the cards chosen) and 「〜なら／〜場合」 (whose zone holds how many), as
     pickers: the judge writes no JSON."""
     out = []
+    if getattr(ruleset, "optional_rule", None):
+        out.append(Field(f"{prefix}optional", "optional", "この処理は「〜してもよい」（効果のプレイヤーが行うか選ぶ）",
+                         "checkbox", type="boolean"))
     if getattr(ruleset, "up_to_rule", None):
         out.append(Field(f"{prefix}up_to", "up_to", "「〜まで」（0を選べる）", "group", type="object", children=[
             Field(f"{prefix}up_to.max", "max", "上限", "number", type="integer", minimum=1, maximum=50,

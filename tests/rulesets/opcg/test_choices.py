@@ -136,3 +136,37 @@ def test_an_effect_with_a_choice_and_a_bad_later_part_is_refused_when_made_not_w
         g.adjust({"op": "effect", "parts": [{"op": "discard", "target": "p2", "value": 1}, {"op": "ko", "target": "nope"}]})
     assert e.value.field.endswith("target") and "nope" in e.value.message
     assert (len(g.trace), list(g.answers), g.pending.id) == before
+
+
+def test_opcg_8_4_4_1_up_to_targets_left_open_are_picked_by_the_effect_player_or_none():
+    """「キャラ2枚までを、KOする」: p1 picks from the cards the part can be done to (a leader cannot be KO'd), or stops."""
+    g = at_main(p2={"characters": [char("a", 1000), char("b", 1000)]})
+    g.adjust({"op": "effect", "parts": [{"op": "up_to", "max": 2, "part": {"op": "ko"}}]})
+    assert g.pending.player == "p1" and g.pending.rule == "opcg:8-4-4-1"
+    offered = [o.value for o in g.pending.options]
+    assert offered[0] == "" and {"a", "b"} <= set(offered) and "p2-L" not in offered
+    g.answer(g.pending.id, "b")
+    assert "b" not in [o.value for o in g.pending.options]
+    g.answer(g.pending.id, "")
+    assert [c["id"] for c in g.state.get("players.p2.characters")] == ["a"]
+
+
+def test_opcg_8_1_2_one_part_declined_the_next_part_is_still_done():
+    """「カード1枚を引くことができる。その後、相手のリーダーに1ダメージ」: the draw declined, the damage done."""
+    g = at_main(p2={"life_count": 2})
+    deck = len(g.state.get("players.p1.deck"))
+    g.adjust({"op": "effect", "parts": [{"op": "draw", "target": "p1", "value": 1, "optional": True},
+                                        {"op": "damage", "target": "p2", "value": 1}]})
+    assert g.pending.player == "p1" and g.pending.rule == "opcg:8-1-2"
+    g.answer(g.pending.id, False)
+    assert len(g.state.get("players.p1.deck")) == deck and len(g.state.get("players.p2.life")) == 1
+    assert [e.rule for e in g.trace[-3:]] == ["opcg:1-3-8", "opcg:8-1-2", "opcg:4-6-2"]
+
+
+def test_opcg_8_3_1_3_a_cost_part_is_not_optional_by_itself():
+    from judge_app.engine import AdjustmentError
+    g = at_main()
+    with pytest.raises(AdjustmentError) as e:
+        g.adjust({"op": "effect", "cost": [{"op": "don_rest", "target": "p1", "value": 1, "optional": True}],
+                  "parts": [DRAW2]})
+    assert e.value.field == "cost[0].optional"
