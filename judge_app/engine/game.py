@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from judge_app import settings
+from judge_app.engine import simultaneous
 from judge_app.engine.effect_parts import Ask
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.citations import numbers_in
 from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
 
+PICK = "_pick"   # a pick among held simultaneous effects, replayed through _resolve like an effect's choice
 UNTIL = ("step", "decision", "phase", "turn", "end")
 MAX_STEPS_PER_GAME = 100_000   # far beyond any real game; a rules loop stops here with a message
 MAX_DECISIONS_PER_GAME = 20_000
@@ -48,6 +50,10 @@ class Game:
         # an effect waiting on a player's choice (engine/effect_parts.py): its body, the answers given so far, and
         # the decision of the rules' own procedure that waited when the judge applied it
         self._held: tuple[dict, list, Decision | None] | None = None
+        # while held simultaneous effects wait on a player's pick (engine/simultaneous.py): the procedure's own
+        # decision, set aside until the pick is made (None when the rules were between steps)
+        self.set_aside: Decision | None = None
+        self.picking = False
 
     # ---- views -------------------------------------------------------------
     @property
@@ -139,13 +145,17 @@ class Game:
             raise LoopLimit(self.halted, "decision")
         self.answers.append({"decision": self.pending.id, "value": option.value})
         self.starts.append(len(self.trace))
-        if self._held is not None:   # a choice within an effect: the effect is done again with this answer too
-            body, values, _ = self._held
-            asked = self.pending
+        if self._held is not None or self.picking:
+            # a choice within an effect: the effect is done again with this answer too; a pick among held
+            # simultaneous effects: that effect resolves (PICK marks it, never stored)
+            body, values = (self._held[0], [*self._held[1], option.value]) if self._held is not None \
+                else ({PICK: option.value}, [])
+            asked, saved = self.pending, (self._held, self.set_aside, self.picking)
             try:
-                self._resolve(body, [*values, option.value])
+                self._resolve(body, values)
             except Exception:
                 self.pending = asked
+                self._held, self.set_aside, self.picking = saved
                 self.answers.pop()
                 self.starts.pop()
                 raise
@@ -176,16 +186,19 @@ class Game:
         lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
         point = self.state.checkpoint()
         self.state.choices, self.state.chosen = values, 0
-        waiting = self._held[2] if self._held is not None else self.pending
+        waiting = self._held[2] if self._held is not None else self.set_aside if self.picking else self.pending
         try:
-            entry = self.ruleset.adjust(self.state, body)
+            entry = self._do(body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
             if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
                 raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
                                    f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
         except Ask as ask:
             self.state.restore(point)
+            if self._held is None:
+                self._probe(body, values, ask)
             self._held = (body, values, waiting)
+            self.set_aside, self.picking = None, False
             self.pending = self.state.ask(ask.player, ask.prompt, ask.options, ask.rule, "effect_choice", ask.withheld)
             self.decision_clauses.update(self.pending.clauses)
             return None
@@ -195,12 +208,54 @@ class Game:
         finally:
             self.state.choices, self.state.chosen, self.state.acting = [], 0, None
         self._held, self.pending = None, waiting
+        self.set_aside, self.picking = None, False
         if self.pending is not None and self.state.finished:
             self.pending = None   # the game ended while the decision waited: nothing is left to answer
         elif self.pending is not None:
             # the decision waiting for an answer offers what the rules allow now, not before the adjustment
             self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
+        self._ask_pick()
         return entry
+
+    def _do(self, body: dict) -> TraceEntry | None:
+        """An adjustment, or a pick among held simultaneous effects (PICK marks it; it logs no entry of its own)."""
+        if PICK in body:
+            simultaneous.choose(self.ruleset, self.state, body[PICK])
+            return None
+        return self.ruleset.adjust(self.state, body)
+
+    def _probe(self, body: dict, values: list, ask: Ask) -> None:
+        """Before an adjustment waits on a choice, it is tried to its end with the first option at every choice, so
+        a part that is bad input whatever is chosen (a wrong id, an op it cannot take) is refused now, with the
+        adjustment, rather than when the player answers. Nothing of the try is kept (a checkpoint is put back only
+        once: its copy is the state after that)."""
+        tried = list(values)
+        try:
+            for _ in range(200):
+                first = ask.options[0]
+                tried.append(first.value if hasattr(first, "value") else first[0])
+                point = self.state.checkpoint()
+                self.state.choices, self.state.chosen = tried, 0
+                try:
+                    self._do(body)
+                    return
+                except Ask as again:
+                    ask = again
+                finally:
+                    self.state.restore(point)
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
+
+    def _ask_pick(self) -> None:
+        """Held simultaneous effects that wait on a player's pick: that pick becomes the decision the session waits
+        on, and the procedure's own decision (if any) is set aside until the pick is made."""
+        if self.state.finished or not self.state.data.get(simultaneous.KEY):
+            return
+        pick = simultaneous.decision(self.ruleset, self.state)
+        if pick is None:
+            return
+        self.set_aside, self.pending, self.picking = self.pending, pick, True
+        self.decision_clauses.update(pick.clauses)
 
     def attempt(self, item: dict) -> TraceEntry | None:
         """The judge tries an action: `{"try": value, "decision"?}` answers the open decision, `{"try": {"adjust":

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generator
 
 from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
-from judge_app.engine import effect_parts
+from judge_app.engine import effect_parts, simultaneous
 from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.json_schemas import Validator
 from judge_app.engine.state import GameState
@@ -277,16 +277,33 @@ class Ruleset(ABC):
     condition_rule: ClassVar[str | None] = None
     condition_cites: ClassVar[tuple[str, ...]] = ()
     effect_kinds: ClassVar[tuple[str, ...]] = ()   # the rulebook's kinds of effect, where it names them (`kind`)
+    # Effects that happen at the same time (`at_once`, engine/simultaneous.py): the clause that orders them, the
+    # clauses its entries also rely on, and whether the clause makes them one process (kaiun 10-1-1-3).
+    simultaneous_rule: ClassVar[str | None] = None
+    simultaneous_cites: ClassVar[tuple[str, ...]] = ()
+    simultaneous_together: ClassVar[bool] = False
 
     def offered_adjustments(self) -> tuple[Adjustment, ...]:
-        """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on."""
+        """The game's ops, and `effect` (parts made of them, always last) once the ruleset names the clause it rests
+        on; `at_once` once it names the clause that orders simultaneous effects."""
         if not self.effect_rule:
             return self.adjustments
         params = dict(EFFECT_PARAMS, optional=effect_parts.OPTIONAL_PARAM) if self.optional_rule else EFFECT_PARAMS
         if self.effect_kinds:   # the book's kinds of effect (thv 7.2–7.4): where its card must be is checked by kind
             params = dict(params, kind={"enum": list(self.effect_kinds), "description": "効果の種類"})
-        return (*self.adjustments, *self.core_adjustments(),
+        at_once = (Adjustment(AT_ONCE.op, AT_ONCE.label, self.simultaneous_rule, AT_ONCE.params, AT_ONCE.required),) \
+            if self.simultaneous_rule else ()
+        return (*self.adjustments, *self.core_adjustments(), *at_once,
                 Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, params, EFFECT.required))
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        """The clause that orders these simultaneous effects (a ruleset whose book has one per kind overrides it)."""
+        return self.simultaneous_rule or ""
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        """Who picks the next of the held simultaneous effects, and which (engine/simultaneous.py); by default the
+        rules take them in the order entered."""
+        return simultaneous.Pick(None, self.simultaneous_rule or "", (waiting[0]["n"],))
 
     def core_adjustments(self) -> tuple[Adjustment, ...]:
         """`condition` and `up_to` (engine/effect_parts.py), where the ruleset names their clauses."""
@@ -327,15 +344,43 @@ class Ruleset(ABC):
         own entry; an `effect` logs one group of entries (docs/scenarios.md)."""
         if not isinstance(body, dict) or not isinstance(body.get("op"), str):
             raise AdjustmentError("op: 調整の種類(op)を文字列で指定してください", "op")
+        if g.data.get(simultaneous.KEY) and body["op"] != "concede":   # none resolves alone before the ordering
+            raise Refused("op: 同時に発動した効果の順番がまだ決まっていません。待機中の効果を先に解決してください",
+                          g.data[simultaneous.KEY]["rule"], "op")
         if body["op"] == EFFECT.op and self.effect_rule:
-            params = _checked(self.offered_adjustments()[-1], body, "")
+            params = self.effect_params(g, _checked(self.offered_adjustments()[-1], body, ""), "")
             self._refuse_if_over(g)
             return self.resolve_effect(g, **params)
+        if body["op"] == AT_ONCE.op and self.simultaneous_rule:
+            effects = _checked(AT_ONCE, body, "")["effects"]
+            self._refuse_if_over(g)
+            spec = self.offered_adjustments()[-1]
+            return simultaneous.hold(self, g, effects, lambda e, where: self.effect_params(g, _checked(spec, e, where), where))
         self.adjustment(body["op"])
         self._refuse_if_over(g)
         entry = self.apply_part(g, body, "")
         self.after_adjustment(g)
         return entry
+
+    def effect_params(self, g: GameState, params: dict, where: str) -> dict:
+        """An effect's params as resolve_effect takes them: 「このキャラクター」 (`target: self` in a part or its cost)
+        is the effect's source; the clauses its `kind` rests on (`check_effect_kind`) are cited by its entry."""
+        source = params.get("source")
+        for key in ("parts", "cost"):
+            if any(isinstance(p, dict) and p.get("target") in SELF_TARGETS for p in params.get(key) or ()):
+                if not source:
+                    raise AdjustmentError(f"{where}source: 「このキャラクター」(target: self) には効果の発生源(source)が必要です",
+                                          f"{where}source")
+                params[key] = [{**p, "target": source} if isinstance(p, dict) and p.get("target") in SELF_TARGETS else p
+                               for p in params[key]]
+        cites = self.check_effect_kind(g, params.get("kind"), params) if params.get("kind") else []
+        if cites:
+            g.cite_next(*cites)
+        return params
+
+    def check_effect_kind(self, g: GameState, kind: str, params: dict) -> list[str]:
+        """The clauses an effect of this kind (thv 起動効果: a use, 7.3.4) rests on."""
+        return []
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
@@ -531,6 +576,12 @@ EFFECT_PARAMS = {
     "parts": {"type": "array", "minItems": 1, "maxItems": 20, "items": _PART, "description": "効果（順に処理する）"},
 }
 EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT_PARAMS, ("parts",))
+SELF_TARGETS = ("self", "このキャラクター")   # 「このキャラクター」: the effect's own source card
+AT_ONCE = Adjustment("at_once", "同時に発動する効果（順番は規定のプレイヤーが決める）", "", {
+    "effects": {"type": "array", "minItems": 2, "maxItems": simultaneous.MAX_EFFECTS,
+                "items": {"type": "object", "required": ["parts"]},
+                "description": "同時に発動した効果（それぞれ effect と同じ形。どれも順番が決まるまで解決しない）"},
+}, ("effects",))
 
 
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:

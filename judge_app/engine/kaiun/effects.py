@@ -52,6 +52,14 @@ class KaiunEffects:
     up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:1-3-5-1",)
     # 条件が満たされていない限り、「なら、」以降の効果は解決されません (8-3-1: それはその効果の条件)
     condition_rule, condition_cites = "kaiun:8-3-1-1", ("kaiun:8-3-1",)
+    # 8-5-1: effects whose timings both players meet together are processed at the same time; 10-1-1-3 says so of
+    # 【開運時】 and that neither player chooses after seeing the other's result: one process, no order to pick
+    simultaneous_rule = "kaiun:8-5-1"
+    simultaneous_together = True
+    simultaneous_cites = ("kaiun:8-5-1",)
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        return "kaiun:10-1-1-3" if all(e.get("keyword") == "開運時" for e in effects) else self.simultaneous_rule
 
     def make_adjustments(self) -> tuple[Adjustment, ...]:
         C = self.C

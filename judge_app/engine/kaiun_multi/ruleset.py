@@ -187,14 +187,19 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield g.log("kaiun-multi:7-3-6-2-1", "leave",
                         f"敗北した親 {parent} は、すべての子とバトルを終えたため、ゲームから離脱します", parent)
 
+    def used(self, g: GameState, p: str, k: str) -> bool:
+        """Whether p's keyword effect k has activated: the one record the limit check (use_keyword) writes and reads,
+        and the timing steps only read (issue 38: a step the judge applied nothing at marks nothing used). A board's
+        own flag (kaiun_used, win_used, lose_used) says the same of what happened before it."""
+        flag = {"開運時": "kaiun_used", "バトル勝利時": "win_used", "バトル敗北時": "lose_used"}[k]
+        return k in self.pl(g, p)["keywords_used"] or bool(self.pl(g, p).get(flag))
+
     def kaiun_timing(self, g: GameState, parent: str, child: str):
         once = self.opt(g, "kaiun_timing") == "once_per_turn"
         who = [p for p in (parent, child) if self.pl(g, p)["battle_area"]]
-        skipped = once and self.pl(g, parent)["kaiun_used"]
+        skipped = once and self.used(g, parent, "開運時")
         if skipped:
             who = [p for p in who if p != parent]
-        if parent in who:
-            g.set(f"players.{parent}.kaiun_used", True)
         for p in list(who):
             stopped = self.stopped_note(g, p, "開運時")
             if stopped:
@@ -223,16 +228,15 @@ class KaiunMultiRuleset(KaiunRuleset):
                 g.kaiun_skipped.add(p)
                 yield g.log(stopped[0], "timing", stopped[1], p, cites=(rule,))
                 continue
-            if once and self.pl(g, p)[field]:
+            if once and self.used(g, p, word[1:-1]):
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
                             f"{p} の{word}効果はこのターン既に発動しているため、このバトルでは発動しません"
                             "（ルール選択: battle_keyword_timing=once_per_turn）", p, cites=(rule,))
                 continue
             if once:
-                g.set(f"players.{p}.{field}", True)
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
-                            "（ルール選択: battle_keyword_timing=once_per_turn、このターン最初の発動）", p, cites=(limit,))
+                            "（ルール選択: battle_keyword_timing=once_per_turn、このターンまだ発動していません）", p, cites=(limit,))
             else:
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
                             "（ルール選択: battle_keyword_timing=every_battle、子とのバトルごと）", p,
@@ -258,14 +262,23 @@ class KaiunMultiRuleset(KaiunRuleset):
         """【開運時】 is the first step of a battle (7-3-1, before 7-3-2 compares): a 子 has one battle, so once its result
         is in, its 【開運時】 has passed; the 親's activates in its first battle only unless kaiun_timing=every_battle."""
         when, limit = super().keyword_clauses(g, k, p)
-        if k == "開運時" and self.pl(g, p)["battle_result"] is not None:
-            if p != g.data["parent"]:
-                raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
-                              "kaiun-multi:7-3-1", "keyword")
-            if "開運時" not in self.per_battle_keywords(g):
-                raise Refused(f"keyword: 親 {p} の【開運時】は最初のバトルで発動しています。1ターンに1度のみです（10-1-1-2）",
-                              "kaiun:10-1-1-2", "keyword")
+        if k in ("開運時", "バトル勝利時", "バトル敗北時") and k not in self.per_battle_keywords(g) and self.used(g, p, k):
+            raise Refused(f"keyword: {p} の【{k}】効果はこのターン既に発動しています（{limit}）", limit, "keyword")
+        if k == "開運時" and self.pl(g, p)["battle_result"] is not None and (
+                p != g.data["parent"] or self.compared_in_this_battle(g)):
+            raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
+                          "kaiun-multi:7-3-1", "keyword")
         return when, limit
+
+    def compared_in_this_battle(self, g: GameState) -> bool:
+        """Whether the battle under way has compared (7-3-2) since its 【開運時】 step (7-3-1): the 親 keeps a result from
+        an earlier battle, so its own result cannot tell. Between battles (after 7-3-6-6) nothing is under way."""
+        for e in reversed(g.trace):
+            if e.rule == "kaiun-multi:7-3-6-6" or (e.kind == "timing" and "【開運時】" in e.message):
+                return False
+            if any(c.path.endswith(".battle_result") for c in e.changes):
+                return True
+        return False
 
     def battle_end(self, g: GameState, battlers: list[str]):
         g.kaiun_skipped = set()

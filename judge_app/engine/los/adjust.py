@@ -16,8 +16,8 @@ its parts take the source card's SPEED/COST for the resistances unless they name
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
-from judge_app.engine.los.cards import (add_card_mod, characters, locate, printed, put, set_square, stat, stat_cites, take,
-                                        to_trash, update_card, where)
+from judge_app.engine.los.cards import (add_card_mod, characters, entered, locate, printed, put, set_square, stat,
+                                        stat_cites, take, to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
 from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
@@ -37,7 +37,9 @@ DURATION = {"enum": ["battle", "turn", "next_turn_end", "permanent"],
                            "next_turn_end: 次のターン終了時まで (次のターンの 5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
           "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
-                         "cost": {"type": "integer", "minimum": 0}}}
+                         "cost": {"type": "integer", "minimum": 0},
+                         "entered": {"type": "integer", "minimum": 0,
+                                     "description": "効果のカードが場に出た順（9.5: 後から出たカードの「になる」が優先）"}}}
 TARGETED = {"type": "boolean", "description": "対象をとる効果なら true（裏側表示は表にしてから解決, 9.6）"}
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
@@ -242,6 +244,7 @@ class LosAdjustments:
     # ---- the effect as a unit (core: Ruleset.resolve_effect) -------------------------------------------
     def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None, **more):
         player = player or self.effect_player(g, source)
+        self.check_trigger(g, player, label)
         self.check_one_effect(g, player, source)
         with_source = self.source_of(g, source, player)
         return super().resolve_effect(g, [self._sourced(p, with_source) for p in parts],
@@ -262,6 +265,33 @@ class LosAdjustments:
                           f"この時発動できる効果は1つまでです（「{self.card_label(g, source)}」の効果は次の優先権で）",
                           used["rule"], "source")
 
+    def check_trigger(self, g: GameState, player: str | None, label: str | None) -> None:
+        """9.3 「相手は一つ効果を選択し発動します。その後、自分は一つ効果を選択し発動します」 (8.1.1 / 8.1.2): a triggered
+        effect (the `trigger` op) is applied by its own player, at the turn of priority where they chose it, and once.
+        The judge's effect is that trigger's when it has the trigger's label."""
+        if not label or player is None:
+            return
+        waiting = [t for t in g.data.get("triggers") or () if t["label"] == label]
+        mine = ((g.data.get("priority_used") or {}).get(player) or {}).get("trigger")
+        if mine and mine["label"] == label:
+            if mine.get("closed") and not mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」を発動した {player} の優先権は終わっています。発動した優先権のうちに"
+                              "適用します", "los:9.3", "label")
+            if mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」はこの優先権で既に適用しました。発動した効果は1度だけ解決します",
+                              "los:9.3", "label")
+            used = g.data["priority_used"][player]
+            g.set("priority_used", {**g.data["priority_used"], player: {**used, "trigger": {**mine, "applied": True}}})
+            g.cite_next("los:9.3")
+            return
+        if any(t["player"] == player for t in waiting):
+            raise Refused(f"label: {player} の誘発効果「{label}」はまだ発動していません。{player} の優先権で発動を選んでから"
+                          "適用します（同じタイミングの効果は相手プレイヤーから1つずつ）", "los:9.3", "label")
+        if any(t["player"] != player for t in waiting):
+            owner = next(t["player"] for t in waiting)
+            raise Refused(f"label: 誘発効果「{label}」は {owner} の効果です。{player} の効果としては適用できません", "los:9.3",
+                          "label")
+
     def source_of(self, g: GameState, source: str | None, player: str | None) -> dict | None:
         """The resistances' view of the source card (8.13.2 SPEED, 8.13.3 COST), for parts that name none."""
         loc = locate(g, source) if source else None
@@ -269,7 +299,7 @@ class LosAdjustments:
             return None
         pid, zone, i = loc
         card = g.data["players"][pid][zone][i]
-        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost") if k in card}}
+        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost", "entered") if k in card}}
 
     def _sourced(self, part, source: dict | None):
         if source is None or not isinstance(part, dict) or "source" in part:
@@ -300,7 +330,9 @@ class LosAdjustments:
             return refused(g, resisted[0][1], target, resisted[0][2])
         cites: list[str] = [c for _, cs in acted for c in cs]
         for cid, _ in acted:
-            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration})
+            rank = (source or {}).get("entered") if op == "set" and isinstance(source, dict) else None
+            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration,
+                                  **({"rank": rank} if rank else {})})
             cites += stat_cites(character(g, cid)[3], name)   # the floor at 0 (2.1.2–2.1.4) where it bites
         change = f"{value:+d}" if op == "add" else f"を{value}に"
         now = "、".join(f"「{character(g, cid)[3]['name']}」{name} {stat(character(g, cid)[3], name)}" for cid, _ in acted)
@@ -448,8 +480,8 @@ class LosAdjustments:
             raise AdjustmentError(f"lane: {square_name(pid, row, lane - 1)} にはすでにキャラクターがいます"
                                   "（1マスに置けるキャラクターは1体, 3.3.1）", "lane")
         _, card = take(g, target)
-        set_square(g, pid, row, lane - 1, dict(printed(card), display=display, face_down=bool(face_down),
-                                                entered_turn=g.turn))
+        set_square(g, pid, row, lane - 1, entered(g, dict(printed(card), display=display, face_down=bool(face_down),
+                                                          entered_turn=g.turn)))
         # 5.3: 後衛に出します。前衛に出すことはできません — an effect that says otherwise wins (9.1)
         rule, cites = ("los:9.1", ("los:5.3", "los:3.3.3")) if row == "front" else (spec.rule, ("los:3.3.3",))
         face = "裏側" if face_down else "表側"
@@ -461,7 +493,7 @@ class LosAdjustments:
         if card.get("type") != "support":
             raise AdjustmentError(f"target: 「{card['name']}」はサポートカードではありません（2.3）", "target")
         _, card = take(g, target)
-        put(g, pid, "support", dict(printed(card), gained=False))
+        put(g, pid, "support", entered(g, dict(printed(card), gained=False)))
         older = [c for c in player(g, pid)["support"] if card.get("field") and c.get("field") and c["id"] != target]
         for c in older:
             to_trash(g, c["id"])

@@ -17,6 +17,8 @@ from judge_app.engine.los.preparation import preparation
 from judge_app.engine.los.options import RULE_OPTIONS
 from judge_app.engine.los.phases import PHASE_LABELS, PHASES, TURN_PHASES
 from judge_app.engine.los.turn import end_phase, lead_phase, main_phase, setup_phase
+from judge_app.engine import simultaneous
+from judge_app.engine.los.board_terms import other
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 
@@ -68,6 +70,15 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
     # the book has no 「〜まで」 and no 「〜なら」: the card's text decides over the rules (9.1), choosing as 9.6 says
     up_to_rule, up_to_cites = "los:9.1", ("los:9.6",)
     condition_rule, condition_cites = "los:9.1", ("los:8.1",)
+
+    # 9.3: effects of one timing — the turn player's opponent chooses one and uses it, then the turn player, in turn
+    simultaneous_rule = "los:9.3"
+    simultaneous_cites = ("los:7.2",)
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        tp = g.data["turn_player"]
+        return simultaneous.taking_turns(waiting, other(tp), g.data[simultaneous.KEY]["last"], "los:9.3",
+                                         "同じタイミングの効果は相手プレイヤーから1つずつ交互に解決します")
 
     def check_board(self, board: dict) -> None:
         check_board(board)

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
                                               other, square_name, step_from)
-from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
+from judge_app.engine.los.cards import (characters, entered, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
 from judge_app.engine import lasting
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
@@ -167,7 +167,7 @@ def play_character(g: GameState, tp: str, cid: str):
         return (yield g.log("los:5.3", "gone", "そのマスにはもうキャラクターがいるか、カードを出せなくなりました", tp))
     face, _, display = how.partition(":")
     _, card = take(g, cid)
-    placed = dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn)
+    placed = entered(g, dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn))
     set_square(g, tp, "back", lane - 1, placed)
     shown = card["name"] if face == "up" else "キャラクター"
     yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
@@ -189,7 +189,7 @@ def play_support(g: GameState, tp: str, cid: str):
     card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
     yield from pay_cost(g, tp, card)
     _, card = take(g, cid)
-    put(g, tp, "support", dict(printed(card), gained=False))
+    put(g, tp, "support", entered(g, dict(printed(card), gained=False)))
     yield g.log("los:2.3", "play", f"{tp} がサポート「{card['name']}」をサポートゾーンに出しました", tp,
                 cites=("los:3.5",))
     yield from field_limit(g, tp, card)

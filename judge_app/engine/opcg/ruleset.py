@@ -7,6 +7,7 @@ from judge_app.engine import lasting
 from judge_app.engine.lasting import LastingEffects
 from judge_app.engine.trace import Decision
 from judge_app.engine.verdict_words import Words
+from judge_app.engine import simultaneous
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import Refused
@@ -124,6 +125,23 @@ class OpcgRuleset(LastingEffects, OpcgHidden, OpcgAdjustments, Ruleset):
             zone = where[1] if where else "盤面の外"
             raise Refused(f"source: 【{timed[0]}】の効果は発動できません。{self.card_label(g, source)}は発動タイミングを満たした後に"
                           f"{zone}へ移動しています（8-1-3-2-3）", "opcg:8-1-3-2-3", "source")
+
+    # 8-6-1: effects that meet their timing together resolve the turn player's first (8-6-1-1: each player orders
+    # their own); 10-2-16-1: 【相手のアタック時】 after the attack's 【アタック時】
+    simultaneous_rule = "opcg:8-6-1"
+    simultaneous_cites = ("opcg:8-6-1-1",)
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        pick = simultaneous.players_in_turn(waiting, g.data["turn_player"], "opcg:8-6-1",
+                                            "ターンプレイヤーの効果から先に解決します")
+        if not any(e.get("keyword") == "アタック時" for e in waiting):
+            return pick
+        after = {e["n"] for e in waiting if e.get("keyword") == "相手のアタック時"}
+        why = "【相手のアタック時】は相手の【アタック時】の効果の発動後に発動します"
+        return pick._replace(allowed=tuple(n for n in pick.allowed if n not in after),
+                             withheld=tuple((n, "opcg:10-2-16-1", why) if n in after else (n, r, w)
+                                            for n, r, w in pick.withheld)
+                             + tuple((n, "opcg:10-2-16-1", why) for n in pick.allowed if n in after))
 
     def game_over_clause(self, g: GameState) -> str:
         """The clause that ended this game (the entry that set it finished: 9-2-1-2, 7-1-4-1-1-1, 1-2-3, …)."""

@@ -75,6 +75,10 @@ ADJUSTMENTS = (
     Adjustment("lose", "ゲームに敗北する、という効果", "thv:1.5.3.c", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("infinite_loop", "回避できない無限ループ（全て1人のカードなら target にそのプレイヤー）", "thv:1.5.4.b",
                {"target": {"enum": [*PLAYERS, "none"]}}, ()),
+    # 1.9.4: pay life — what a use's cost (7.3.4.e) may ask; 1.9.4.a: a value set by the text is paid even past the life
+    Adjustment("pay_life", "ライフポイントを支払う（コスト。現在のライフを上回っていても支払える）", "thv:1.9.4",
+               {"target": {"enum": list(PLAYERS)}, "value": {"type": "integer", "minimum": 0, "maximum": 999}},
+               ("target", "value")),
     concede_adjustment("thv:1.5.3.d"),
 )
 
@@ -221,6 +225,20 @@ class AdjustMixin:
                      f"判定員の調整: {'、'.join(ps)} のライフ {value:+d} → " + "、".join(str(v) for v in lives.values())
                      + "（上限・下限なし、1.9.6）", target if target in PLAYERS else None,
                      cites=("thv:1.9.6", *(("thv:7.1.13",) if target == "both" else ()), *life_cites(g, min(lives.values()))))
+
+    def adjust_pay_life(self, g, spec, target, value):
+        """1.9.4: the life goes down by the value; 1.9.4.a: a value the text sets is paid even past the life. 1.5.3.a
+        waits for a player to get priority: as a use's cost (7.3.4.e), after the use (7.3.4 「この手順を処理している間は
+        いかなる効果、処理も適用されない」, 7.3.4.f)."""
+        before = g.get(f"players.{target}.life")
+        g.add(f"players.{target}.life", -value)
+        _bump(g)
+        after = before - value
+        cites = (*(("thv:1.9.4.a",) if value > before else ()), *(("thv:7.3.4.e",) if g.resolving == "cost" else ()),
+                 *life_cites(g, after), *(("thv:7.3.4",) if after <= 0 and g.resolving == "cost" else ()))
+        return g.log(spec.rule, "adjust", f"{target} がライフポイントを {value} 支払った（{before} → {after}）"
+                     + ("。敗北の判定（1.5.3.a）は使用の手順を終え、優先権が移るときに行う" if after <= 0 else ""), target,
+                     cites=cites)
 
     def adjust_pay_cost(self, g, spec, target, value, sleep=None):
         """1.8.7: pay X at once from the nodes, each node one cost (d): sleep an active one (a) or discard a sleeping

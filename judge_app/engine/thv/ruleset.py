@@ -7,6 +7,7 @@ from judge_app.engine import lasting
 from judge_app.engine.lasting import LastingEffects
 from judge_app.engine.thv.cards import locate
 from judge_app.engine.verdict_words import Words
+from judge_app.engine import simultaneous
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.thv.adjust import ADJUSTMENTS, AdjustMixin
 from judge_app.engine.thv.hidden import HIDDEN_ADJUSTMENTS, ThvHidden
@@ -82,6 +83,13 @@ class ThvRuleset(LastingEffects, EffectRulesMixin, TurnMixin, PriorityMixin, Pla
             raise Refused(f"source: {self.card_label(g, source)}は{where}にあります。{kind or keyword}は場のカードの効果です"
                           f"（{rule}）", rule, "source")
     notation = notation
+    # 1.12.8.a: what was used in one interference resolves from the last used back; nobody has priority, and so
+    # nothing checks 1.5.3.a, until all of it is resolved (1.12.11)
+    simultaneous_rule = "thv:1.12.8.a"
+    simultaneous_cites = ("thv:1.12.11",)
+
+    def next_simultaneous(self, g, waiting):
+        return simultaneous.Pick(None, "thv:1.12.8.a", (waiting[-1]["n"],))
 
     def lasting_card_owner(self, g, card_id):
         where = locate(g, card_id)

@@ -36,6 +36,7 @@ PARAM_LABELS = {
     "layer": "層", "state": "状態", "which": "どちらの運値", "rested": "レストで置く", "attack": "攻撃力",
     "toughness": "耐久力", "player": "プレイヤー", "speed": "スピード", "cost": "コスト", "zone": "領域",
     "from": "移動元", "to": "移動先", "position": "位置", "count": "枚数", "parts": "処理",
+    "effects": "同時に発動した効果（effect の形の JSON 配列）",
 }
 VALUE_WORDS = {
     "both": "お互い（両方のプレイヤー）", "all": "全員", "none": "なし", "battle": "このバトル中", "turn": "このターン中",

@@ -415,8 +415,8 @@ def test_kaiun_multi_10_1_1_2_the_parent_s_kaiun_effect_once_per_turn_unless_eve
 
 def test_kaiun_multi_7_3_1_a_kaiun_effect_comes_before_its_battle_s_comparison():
     """kaiun-multi 7-3-1: 【開運時】で記されている効果を発動します — the first step of a battle, before 7-3-2 compares. A 子's
-    【開運時】 after its battle is compared is refused by 7-3-1; the 親's in a later battle by 10-1-1-2 (default once per turn),
-    even when the judge did not apply it in the first."""
+    【開運時】 after its battle is compared is refused by 7-3-1, and so is the 親's (its step in this battle has passed; issue 38:
+    a 10-1-1-2 refusal would say it was used when the judge applied nothing)."""
     g = multi({"p1": player(card("a", "グー", kachi=9)), "p2": player(card("b", "チョキ")), "p3": player(card("c", "チョキ"))})
     while not entries(g, "kaiun-multi:7-3-3-1"):
         g.step("step")
@@ -425,7 +425,7 @@ def test_kaiun_multi_7_3_1_a_kaiun_effect_comes_before_its_battle_s_comparison()
     assert e.value.rule == "kaiun-multi:7-3-1"
     with pytest.raises(Refused) as e:
         g.adjust(effect([{"op": "unchi", "target": "p1", "value": 1}], source="a", keyword="開運時"))
-    assert e.value.rule == "kaiun:10-1-1-2"
+    assert e.value.rule == "kaiun-multi:7-3-1"
     g.adjust(effect([{"op": "unchi", "target": "p3", "value": 1}], source="c", keyword="開運時"))   # p3's battle is next
 
 
