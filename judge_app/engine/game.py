@@ -188,17 +188,15 @@ class Game:
         self.state.choices, self.state.chosen = values, 0
         waiting = self._held[2] if self._held is not None else self.set_aside if self.picking else self.pending
         try:
-            if PICK in body:
-                entry = None
-                simultaneous.choose(self.ruleset, self.state, body[PICK])
-            else:
-                entry = self.ruleset.adjust(self.state, body)
+            entry = self._do(body)
             now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
             if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
                 raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
                                    f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
         except Ask as ask:
             self.state.restore(point)
+            if self._held is None:
+                self._probe(body, values, ask)
             self._held = (body, values, waiting)
             self.set_aside, self.picking = None, False
             self.pending = self.state.ask(ask.player, ask.prompt, ask.options, ask.rule, "effect_choice", ask.withheld)
@@ -218,6 +216,35 @@ class Game:
             self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
         self._ask_pick()
         return entry
+
+    def _do(self, body: dict) -> TraceEntry | None:
+        """An adjustment, or a pick among held simultaneous effects (PICK marks it; it logs no entry of its own)."""
+        if PICK in body:
+            simultaneous.choose(self.ruleset, self.state, body[PICK])
+            return None
+        return self.ruleset.adjust(self.state, body)
+
+    def _probe(self, body: dict, values: list, ask: Ask) -> None:
+        """Before an adjustment waits on a choice, it is tried to its end with the first option at every choice, so
+        a part that is bad input whatever is chosen (a wrong id, an op it cannot take) is refused now, with the
+        adjustment, rather than when the player answers. Nothing of the try is kept (a checkpoint is put back only
+        once: its copy is the state after that)."""
+        tried = list(values)
+        try:
+            for _ in range(200):
+                first = ask.options[0]
+                tried.append(first.value if hasattr(first, "value") else first[0])
+                point = self.state.checkpoint()
+                self.state.choices, self.state.chosen = tried, 0
+                try:
+                    self._do(body)
+                    return
+                except Ask as again:
+                    ask = again
+                finally:
+                    self.state.restore(point)
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
 
     def _ask_pick(self) -> None:
         """Held simultaneous effects that wait on a player's pick: that pick becomes the decision the session waits

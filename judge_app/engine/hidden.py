@@ -255,6 +255,10 @@ class HiddenOps:
         order = list(order or ids)
         if sorted(order) != sorted(ids):
             raise AdjustmentError(f"order: 見たカード（{'、'.join(ids)}）をすべて1回ずつ並べてください", "order")
+        if z.owner_sees:   # a hand has no order but its owner's (kaiun 3-3-2, opcg 3-4-2, thv 3.6.2.a): nothing moves
+            g.set(LOOKING, None)
+            return g.log(r.after_look, "put_back", f"{owner} の{z.label}: 見たカード{len(ids)}枚は{z.label}にあるままです",
+                         looker, cites=[r.look, z.owner_sees])
         changed = order != ids or position == "bottom"
         if changed and not by_card:
             number = (z.order_rule or z.rule).partition(":")[2]

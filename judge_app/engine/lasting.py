@@ -124,7 +124,7 @@ class LastingEffects:
     """Prohibitions and invalidations for a ruleset; mixed in before Ruleset. Each ruleset names its clauses:"""
 
     prohibition_rule: ClassVar[str]        # a prohibition wins over an instruction (opcg/kaiun 1-3-3, los 9.2, thv 1.3.2)
-    invalidation_rule: ClassVar[str]       # what an invalidated effect does (kaiun/opcg 8-2-1-1, thv 2.13.3, los 9.1)
+    invalidation_rule: ClassVar[str]       # what an invalidated effect does (kaiun/opcg 8-2-1-1, thv 2.1.1.a, los 9.1)
     lasting_durations: ClassVar[tuple[str, ...]] = ("turn", "battle", "permanent")
     # the clauses that end each duration (cited when the effect is made and where it ends)
     duration_rules: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -291,6 +291,7 @@ class LastingEffects:
         kept, moved = [], []  # (a card-id option is screened by the ruleset: screen_cards)
         for o in decision.options:
             verb, _, card = str(o.value).partition(":")
+            card = card.partition(":")[0]   # "move:c3:up": the card, not its direction
             action = OPTION_ACTIONS.get(verb)
             e = self.prohibition(g, action, player=decision.player, card=card) if action and card else None
             if e:

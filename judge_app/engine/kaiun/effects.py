@@ -74,8 +74,9 @@ class KaiunEffects:
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value"), handles_both=True),
-            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"], {"target": TARGET}, ("target",),
-                       handles_both=True),
+            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"],
+                       {"target": TARGET, "duration": {"enum": ["battle"], "description": "battle=このバトル中（既定）"}},
+                       ("target",), handles_both=True),
             Adjustment("draw", "カードを引く", "kaiun:4-3-2", {"target": TARGET, "value": COUNT}, ("target",),
                        handles_both=True),
             Adjustment("discard", "手札を捨てる", "kaiun:4-4-2", {"target": TARGET, "value": cards},
@@ -198,7 +199,7 @@ class KaiunEffects:
                      f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{reset} でリセット）", ps[0],
                      cites=[*self.target_cites(target), *changed[1:], reset])
 
-    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str, duration: str = "battle") -> TraceEntry:
         ps = self.targets(g, target)
         for p in ps:
             g.set(f"players.{p}.win_battle", True)

@@ -56,7 +56,8 @@ class KaiunRuleset(LastingEffects, KaiunHidden, KaiunEffects, Ruleset):
     notation = notation
     C = Clauses()
     board_schema = kb.BOARD_SCHEMA
-    unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
+    # one battle a turn: 「このバトル中」 and 「このターン中」 both end by the cost phase's reset (6-6-4)
+    unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"), ("battle", "このバトル中（6-6-4 でリセット）"))
     phases = PHASES
     phase_labels = PHASE_LABELS
     rule_options = RULE_OPTIONS

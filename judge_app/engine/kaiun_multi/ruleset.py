@@ -90,7 +90,8 @@ class KaiunMultiRuleset(KaiunRuleset):
     notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
-    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
+    # every change by an effect is reset after each battle (7-3-6-6), whatever duration the card names
+    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"), ("turn", "このバトルの終了（7-3-6-6）でリセット"))
     phases = PHASES
     phase_labels = PHASE_LABELS
     rule_options = RULE_OPTIONS

@@ -32,8 +32,9 @@ PLAYERS = {"enum": ["p1", "p2", "both"], "description": "p1 / p2 / both（お互
 COUNT = {"type": "integer", "minimum": 1, "maximum": 60}
 TURNED = {"type": "string", "minLength": 1, "maxLength": 40,
           "description": "エネルギー・サポートのカードのID、または p1 / p2（そのプレイヤーのエネルギーを value 枚）"}
-DURATION = {"enum": ["battle", "turn", "permanent"],
-            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / permanent"}
+DURATION = {"enum": ["battle", "turn", "next_turn_end", "permanent"],
+            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / "
+                           "next_turn_end: 次のターン終了時まで (次のターンの 5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
           "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
                          "cost": {"type": "integer", "minimum": 0},
@@ -43,7 +44,8 @@ TARGETED = {"type": "boolean", "description": "対象をとる効果なら true�
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
 CARD_OPTS = {"source": SOURCE, "targeted": TARGETED, "face_condition": FACE_CONDITION}
-DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "permanent": "場を離れるまで"}
+DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+               "permanent": "場を離れるまで"}
 GROUPS = {"all": "全てのキャラクター", "front": "前衛の全てのキャラクター", "back": "後衛の全てのキャラクター",
           "attack": "アタック表示の全てのキャラクター", "defense": "ディフェンス表示の全てのキャラクター"}
 # 8.13: the keywords the rulebook defines, and their clauses (none of them carries a use limit)

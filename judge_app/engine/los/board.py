@@ -29,7 +29,7 @@ TYPE_CHOICES = [{"value": "character", "label": "キャラクターカード", "
 MOD = {
     "type": "object", "required": ["stat", "op", "value", "until"], "additionalProperties": False,
     "properties": {"stat": {"enum": ["ATK", "DEF", "DOWN"]}, "op": {"enum": ["add", "set"]},
-                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "permanent"]},
+                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]},
                    "rank": {"type": "integer", "minimum": 0,
                             "description": "「になる」の効果のカードが場に出た順（9.5: 大きいほど優先）"}},
 }
@@ -68,7 +68,7 @@ CARD = {
         "cannot": {"type": "array", "title": "禁止（実行時）",
                    "items": {"type": "object", "required": ["action", "until"],
                              "properties": {"action": {"enum": ["attack", "move", "display"]},
-                                            "until": {"enum": ["battle", "turn", "permanent"]}}}},
+                                            "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]}}}},
         # energy and support cards
         "gained": {"type": "boolean", "title": "ゲイン表示", "description": "6.6 ゲイン表示（横向き）なら true"},
     },

@@ -342,18 +342,23 @@ def lead_phase(g: GameState):
 
 # ---- 5.6 ------------------------------------------------------------------------------------------
 def expire(g: GameState, until: str) -> int:
-    """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character."""
+    """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character. At a turn's end
+    a 「次のターン終了時まで」 one becomes one of 「ターン終了時まで」: it ends at the next turn's end (5.6 2.)."""
     n = 0
     for pid in ("p1", "p2"):
         for row, lane, c in list(characters(g, pid)):
-            mods = [m for m in c.get("mods") or [] if m["until"] != until]
-            cannot = [x for x in c.get("cannot") or [] if x["until"] != until]
-            if len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or []):
-                n += 1
+            mods = [_next(m, until) for m in c.get("mods") or [] if m["until"] != until]
+            cannot = [_next(x, until) for x in c.get("cannot") or [] if x["until"] != until]
+            if mods != (c.get("mods") or []) or cannot != (c.get("cannot") or []):
+                n += len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or [])
                 set_square(g, pid, row, lane, {**{k: v for k, v in c.items() if k not in ("mods", "cannot")},
                                                **({"mods": mods} if mods else {}),
                                                **({"cannot": cannot} if cannot else {})})
     return n
+
+
+def _next(item: dict, until: str) -> dict:
+    return dict(item, until="turn") if until == "turn" and item["until"] == "next_turn_end" else item
 
 
 def end_phase(g: GameState):

@@ -14,7 +14,7 @@ from judge_app.engine.thv.moves import each_player
 
 _target = {"type": "string", "maxLength": 40}
 _value = {"type": "integer", "minimum": -999, "maximum": 999}
-_duration = {"enum": ["battle", "turn", "permanent"]}
+_duration = {"enum": ["battle", "turn", "next_turn_end", "permanent"]}
 _count = {"type": "integer", "minimum": 1, "maximum": 60}
 # a player, or `both` (お互いのプレイヤー / 各プレイヤー): the effect is on each at once (7.1.13), turn player first
 _players = {"enum": [*PLAYERS, "both"]}
@@ -115,7 +115,8 @@ class AdjustMixin:
         _bump(g)
         new = get_card(g, target)
         rule = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}[layer]
-        until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[duration]
+        until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+                 "permanent": "永続"}[duration]
         return g.log(rule, "adjust", f"判定員の調整: {label(new)} の戦闘力を修正（{until}）→ {attack_of(new)}/{toughness_of(new)}"
                      "（下限0、6.1.12）", None, cites=("thv:6.1.12",))
 

@@ -209,10 +209,12 @@ class TurnMixin:
                     cites=("thv:1.10.13.e", "thv:4.2.3.a"))
         expired = False
         for c in characters(g):
-            mods = [m for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
-            if len(mods) != len(c.get("mods") or ()):
+            # 「次のターン終了時まで」 becomes 「ターン終了時まで」: it ends at the next turn's 4.9.1.b
+            mods = [dict(m, until="turn") if m.get("until") == "next_turn_end" else m
+                    for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
+            if mods != list(c.get("mods") or ()):
                 update_card(g, c["id"], mods=mods)
-                expired = True
+                expired = expired or len(mods) != len(c.get("mods") or ())
         gone = [*lasting.expire(g, ("turn", "next_turn_end")), *self.left_field(g)] if g.data.get("effects") else []
         g.set("this_turn", {"node_set": False, "character_played": False, "doll_played": False,
                             "world_spell_played": False, "locked_names": [], "keyword_uses": []})

@@ -84,3 +84,23 @@ def test_los_9_1_invalidated_keyword_effect_is_refused():
     with pytest.raises(Refused) as e:
         g.adjust({"op": "effect", "source": "a", "keyword": "2回攻撃", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
     assert e.value.rule == "los:9.1"
+
+
+def test_los_9_2_prohibited_move_is_withheld_in_the_lead_phase():
+    """9.2: a character that may not move: its 5.4 moves are withheld, naming the effect."""
+    g = Game(RULESET, board(phase="lead", p1_back=[char("a"), None, None, None]), 0)
+    g.adjust({"op": "prohibit", "target": "a", "action": "move", "duration": "turn", "label": "このキャラは移動できない"})
+    g.step("decision")
+    moves = [w for w in g.pending.withheld if str(w.value).startswith("move:a:")]
+    assert moves and all(w.rule == "los:9.2" and "移動できない" in w.reason for w in moves)
+    assert not any(str(o.value).startswith("move:a:") for o in g.pending.options)
+
+
+def test_los_5_6_s2_next_turn_end_atk_change_lasts_through_the_next_turn():
+    """「次のターン終了時まで」: kept at this turn's end (5.6 2.), ended at the next turn's end."""
+    g = play(board(p1_front=[char("a", atk=500), None, None, None]),
+             [adjust("atk", target="a", value=200, duration="next_turn_end")])
+    advance(g, lambda g: g.state.data["turn_player"] == "p2")
+    assert g.state.get("players.p1.front.0.mods")[0]["value"] == 200
+    advance(g, lambda g: g.state.data["turn_player"] == "p1")
+    assert not g.state.get("players.p1.front.0.mods")

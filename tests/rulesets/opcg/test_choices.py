@@ -125,3 +125,14 @@ def test_opcg_8_1_3_2_3_an_attack_time_effect_of_a_card_no_longer_on_the_field_i
     g = at_main(p1={"characters": [char("c", 3000)]})
     g.adjust({"op": "ko", "target": "c"})
     assert refused(g, {"op": "effect", "source": "c", "keyword": "相手のアタック時", "parts": [DRAW2]}) == "opcg:8-1-3-2-3"
+
+
+def test_an_effect_with_a_choice_and_a_bad_later_part_is_refused_when_made_not_when_answered():
+    """Bad input whatever is chosen (a card not on the board) is an error of the adjustment: nothing waits."""
+    from judge_app.engine import AdjustmentError
+    g = at_main(p2={"hand": hand(3)})
+    before = len(g.trace), list(g.answers), g.pending.id
+    with pytest.raises(AdjustmentError) as e:
+        g.adjust({"op": "effect", "parts": [{"op": "discard", "target": "p2", "value": 1}, {"op": "ko", "target": "nope"}]})
+    assert e.value.field.endswith("target") and "nope" in e.value.message
+    assert (len(g.trace), list(g.answers), g.pending.id) == before

@@ -81,15 +81,35 @@ def test_opcg_7_1_5_4_battle_prohibition_of_blocking_ends_with_the_battle():
     assert any(e.rule == "opcg:7-1-5-4" and e.kind == "expire" for e in g.trace) and not g.state.get("effects")
 
 
-def test_opcg_8_2_1_1_invalidated_blocker_is_withheld():
-    """8-2-1-1 「無効であると表記されている場合、その効果を発生することはありません」"""
+def test_opcg_8_2_1_1_invalidated_blocker_does_not_activate():
+    """8-2-1-1 「無効であると表記されている場合、その効果を発生することはありません」: the block step says why."""
+    b = board(p2={"characters": [char("b", 6000, keywords=["ブロッカー"]), char("b2", 6000, keywords=["ブロッカー"])]})
+    g = play(b, "attack:p1-L")
+    g.adjust({"op": "invalidate", "target": "b", "keyword": "ブロッカー", "duration": "battle"})
+    g.answer(g.pending.id, "p2-L")
+    g.run("decision")
+    assert g.pending.rule == "opcg:7-1-2-1" and options(g) == ["none", "b2"]
+    assert g.pending.withheld_of("b").rule == "opcg:8-2-1-1"
+    g.adjust({"op": "invalidate", "target": "b2", "what": "effects", "duration": "battle"})
+    g.answer(g.pending.id, "none")   # re-asked: nothing left but 「発動しない」
+
+
+def test_opcg_8_2_1_1_only_invalidated_blocker_the_step_says_why():
     b = board(p2={"characters": [char("b", 6000, keywords=["ブロッカー"])]})
     g = play(b, "attack:p1-L")
     g.adjust({"op": "invalidate", "target": "b", "keyword": "ブロッカー", "duration": "battle"})
     g.answer(g.pending.id, "p2-L")
     g.run("decision")
-    assert g.pending.rule == "opcg:7-1-2-1" and options(g) == ["none"]
-    assert g.pending.withheld_of("b").rule == "opcg:8-2-1-1"
+    step = next(e for e in g.trace if e.rule == "opcg:7-1-2-1")
+    assert "opcg:8-2-1-1" in step.cites and "無効" in step.message
+
+
+def test_opcg_8_2_1_1_invalidated_rush_cannot_attack_the_turn_it_is_played():
+    """10-1-1 【速攻】 invalidated: a character played this turn may not attack (3-7-4)."""
+    g = play(board(p1={"characters": [char("r", 5000, keywords=["速攻"], played_this_turn=True)]}))
+    assert "attack:r" in options(g)
+    g.adjust({"op": "invalidate", "target": "r", "keyword": "速攻", "duration": "turn"})
+    assert "attack:r" not in options(g) and g.pending.withheld_of("attack:r").rule == "opcg:3-7-4"
 
 
 def test_opcg_8_2_1_1_invalidated_on_opponents_attack_effect_is_refused():

@@ -2,22 +2,9 @@
 does not occur (2.1.1.a), 「戦闘終了時まで」 ends at 6.2.4.i / 6.3.7.b, 「ターン終了時まで」 at 4.9.1.b."""
 import pytest
 
-from judge_app.engine import Game, Refused, get_ruleset
+from judge_app.engine import Refused
 from tests.rulesets.thv.helpers import board, ch
-
-RS = get_ruleset("thv")
-
-
-def run(b, answers, seed=1):
-    g = Game(RS, b, seed)
-    for a in answers:
-        if isinstance(a, dict):
-            g.adjust(a)
-            continue
-        g.run("decision")
-        g.answer(g.pending.id, a)
-    g.run("decision")
-    return g
+from tests.rulesets.thv.test_thv_rules import run
 
 
 def advance(g, done):
@@ -94,3 +81,13 @@ def test_thv_1_3_2_invalidate_needs_keyword_or_what():
     with pytest.raises(Exception) as e:
         g.adjust({"op": "invalidate", "target": "a", "duration": "turn"})
     assert "keyword" in str(e.value)
+
+
+def test_thv_4_9_1_b_next_turn_end_power_lasts_through_the_next_turn():
+    """「次のターン終了時まで」: kept at this turn's 4.9.1.b, ended at the next turn's."""
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "power", "target": "a", "attack": 3, "layer": "modify",
+                                              "duration": "next_turn_end"}])
+    advance(g, lambda g: g.state.data["turn_player"] == "p2")
+    assert g.state.get("players.p1.field.0.mods")
+    advance(g, lambda g: g.state.data["turn_player"] == "p1")
+    assert not g.state.get("players.p1.field.0.mods")
