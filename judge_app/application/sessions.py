@@ -189,7 +189,9 @@ def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change
             g.step(params["until"])
         elif action == "answer":
             g.answer(params["decision"], params["value"])
-            if params["then"] is not None and not g.finished:
+            # an answer to a choice inside an effect leaves a decision waiting (the next choice, or the one the
+            # judge adjusted at): nothing to carry on to
+            if params["then"] is not None and not g.finished and g.pending is None:
                 g.step(params["then"])
         elif action == "adjust":
             g.adjust(params["body"])

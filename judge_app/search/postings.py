@@ -118,8 +118,9 @@ class ScopePostings:
         if got is not None:
             return got
         if self._table is not None:
+            # as lists: summing reads each posting as a Python number, made once here rather than per query
             start, end = self._table.spans.get(key, (0, 0))
-            got = (self._table.ids[start:end], self._table.scores[start:end])
+            got = (self._table.ids[start:end].tolist(), self._table.scores[start:end].tolist())
         else:
             ids, scores = array("i"), array("d")
             if key in searcher.reader():

@@ -140,6 +140,9 @@ class ScopeShape:
         self.defined = defined
         self.inherited = frozenset(d for d, s in enumerate(stored) if s["info"]["inherited"])
         self._facts: dict[int, ClauseFacts] = {}
+        # each clause's parent docnum (-1 for none), as facts(d).parent: stage 1 lifts every candidate's parent
+        self.parents = [self.docnum.get(c.parent, -1) if c is not None and c.parent else -1
+                        for c in map(corpus.clause, self.ids)]
 
     def facts(self, d: int) -> ClauseFacts:
         got = self._facts.get(d)
@@ -223,13 +226,22 @@ def combine(s: float, s_best: float, f: list[float], v: tuple[float, ...]) -> fl
     return math.log(s / s_best + DELTA) + sum(map(operator.mul, v, f))
 
 
+def order(cands, s_best: float, v: tuple[float, ...]) -> list[tuple[float, int, int]]:
+    """[(final, scope index, docnum)] of the candidates [(s, scope index, docnum, F)], best first; ties by
+    stage-1 score, then scope and index order. Features weighted 0 are left out of v·F (adding 0.0 changes
+    no sum): the same scores as combine's."""
+    used = [k for k, x in enumerate(v) if x]
+    getter = operator.itemgetter(*used) if len(used) > 1 else None
+    vs = tuple(v[k] for k in used)
+    log = math.log
+    scored = []
+    for x, i, d, f in cands:
+        dot = sum(map(operator.mul, vs, getter(f))) if getter else sum(v[k] * f[k] for k in used)
+        scored.append((log(x / s_best + DELTA) + dot, x, i, d))
+    scored.sort(key=lambda t: (-t[0], -t[1], t[2], t[3]))
+    return [(final, i, d) for final, _x, i, d in scored]
+
+
 def shown_score(final: float, s_best: float) -> float:
     """The final score in stage 1's units: (s + DELTA·s_best)·exp(v·F)."""
     return math.exp(final) * s_best
-
-
-def order(cands, s_best: float, v: tuple[float, ...]) -> list[tuple[float, int, int]]:
-    """[(final, scope index, docnum)] of the candidates [(s, scope index, docnum, F)], best first; ties by
-    stage-1 score, then scope and index order."""
-    scored = sorted(((combine(x, s_best, f, v), x, i, d) for x, i, d, f in cands), key=lambda t: (-t[0], -t[1], t[2], t[3]))
-    return [(final, i, d) for final, _x, i, d in scored]

@@ -13,7 +13,7 @@ import functools
 import math
 import re
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
@@ -25,7 +25,7 @@ from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, best_of, sums
 from judge_app.search.query import Query, expansion
 from judge_app.search.grouping import group_hits
-from judge_app.search.snippet import answering_snippet
+from judge_app.search import snippet as snippet_mod
 
 MAX_QUERY = 200        # characters; longer queries are cut and the answer says so
 MAX_LIMIT = 50
@@ -67,7 +67,7 @@ class Hit:
 class _Shown:
     clause: object
     crumbs: str     # 「7 カードの… › 7-1 …」
-    text: str       # the text a snippet is cut from, whitespace runs made one space
+    reading: snippet_mod.Reading   # the text a snippet is cut from, as the snippet reads it (once per clause)
     hay: str        # title and text folded: does the clause name a synonym's term (`why`)
     parent: dict | None   # {id, number, title} of the clause it sits in: a sub-clause is shown inside it
 
@@ -75,10 +75,10 @@ class _Shown:
 @dataclass(frozen=True)
 class _Ask:
     """What a snippet reads of the query: the words to mark, the question's form, the numbers it names."""
-    needles: list
+    needles: tuple        # snippet.ordered_needles
     form: object          # rerank.QueryForm
     numbers: frozenset
-    # text -> (snippet, marks) for this query: a clause shown twice (a result and a group's child) is read once
+    # clause id -> (snippet, marks) for this query: a clause shown twice (a result and a group's child) is read once
     snippets: dict = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -113,6 +113,8 @@ class SearchService:
         self._shapes: dict[str, rank.ScopeShape] = {}
         self._shapes_lock = threading.Lock()
         self._shown_cache: dict[str, _Shown] = {}
+        # clause id -> its parent's id: the grouping asks for every text hit of every query
+        self._parents = {c.id: c.parent for d in corpus.docs.values() for c in d.clauses.values()}
         # per scope: the score table written with the index (postings.py), read once here
         self._postings = {scope: ScopePostings(ix.storage.folder) for scope, ix in self.index.items()}
 
@@ -324,8 +326,9 @@ class SearchService:
             shape, get = shapes[i], sgets[i]
             skip = shape.inherited if doc is None else ()
             have = {d for _x, d in items}
+            parents = shape.parents
             for _x, d in list(items):
-                p = shape.facts(d).parent
+                p = parents[d]
                 if p >= 0 and p not in have and p not in skip:
                     have.add(p)
                     items.append((get(p, 0.0), p))
@@ -355,17 +358,15 @@ class SearchService:
                 # how many of the query's kept text tokens, and of its tokens matched against the questions,
                 # each candidate holds
                 text_n = asked_n = 0
-                held: dict[int, int] = {}
-                asked: dict[int, int] = {}
+                held: Counter[int] = Counter()
+                asked: Counter[int] = Counter()
                 for f, t, _b, g in terms:
                     if g == "bi" or g == "w":
                         text_n += 1
-                        for d in ds.intersection(post.holders(s, f, t)):
-                            held[d] = held.get(d, 0) + 1
+                        held.update(ds.intersection(post.holders(s, f, t)))
                     elif g == "qbi" or g == "qw":
                         asked_n += 1
-                        for d in ds.intersection(post.holders(s, f, t)):
-                            asked[d] = asked.get(d, 0) + 1
+                        asked.update(ds.intersection(post.holders(s, f, t)))
                 # the query's text bigrams (its own, its last sentence's, its synonyms'), for a permission
                 # question: how many of them the clause's sentences of permission or prohibition hold
                 modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
@@ -443,12 +444,12 @@ class SearchService:
             if h.id not in merged:
                 merged[h.id] = h
         needles = _needles(query) + [expansion(syn.term)[2] for syn, _ in syns]
-        ask = _Ask(needles, self._query_facts(query).form, frozenset(_DIGITS.findall(nfkc(raw))))
+        ask = _Ask(snippet_mod.ordered_needles(needles), self._query_facts(query).form, frozenset(_DIGITS.findall(nfkc(raw))))
         # what `why` shows: kana read as the rulebook's words first, then table-talk synonyms
         readings = [(said, word, term_key(word), None) for said, word in query.conversions] + _readings(raw, syns)
         shown: set[str] = set()
         ordered = list(merged.values())
-        cards = group_hits(ordered, self._parent_id, limit) if group else [(h, [h], None) for h in ordered[:limit]]
+        cards = group_hits(ordered, self._parents.get, limit) if group else [(h, [h], None) for h in ordered[:limit]]
         for h, kids, parent in cards:
             r = self._result(h, ask, readings)
             if parent:
@@ -471,29 +472,26 @@ class SearchService:
             crumbs = " › ".join(f"{b['number']} {b['title']}".strip() for b in breadcrumb(self.corpus, c))
             p = self.corpus.clause(c.parent) if c.parent else None
             parent = {"id": p.id, "number": p.number, "title": p.title or ""} if p is not None else None
-            got = self._shown_cache[clause_id] = _Shown(c, crumbs, " ".join(text.split()),
+            got = self._shown_cache[clause_id] = _Shown(c, crumbs, snippet_mod.read(text),
                                                         fold(f"{c.title or ''} {text}"), parent)
         return got
-
-    def _parent_id(self, clause_id: str) -> str | None:
-        c = self.corpus.clause(clause_id)
-        return c.parent if c is not None else None
 
     def _group_parent(self, clause_id: str, ask: "_Ask") -> dict:
         """The line a group's card starts with: {id, number, title, snippet, marks} of the parent clause."""
         return self._inside(clause_id, ask)
 
-    def _snippet(self, text: str, ask: "_Ask") -> tuple[str, list]:
-        got = ask.snippets.get(text)
+    def _snippet(self, shown: _Shown, ask: "_Ask") -> tuple[str, list]:
+        key = shown.clause.id
+        got = ask.snippets.get(key)
         if got is None:
-            got = ask.snippets[text] = answering_snippet(text, ask.needles, ask.form, ask.numbers)
+            got = ask.snippets[key] = snippet_mod.answering_snippet(shown.reading, ask.needles, ask.form, ask.numbers)
         snippet, marks = got
         return snippet, [list(m) for m in marks]   # each result owns its marks
 
     def _result(self, h: Hit, ask: "_Ask", readings=()) -> dict:
         shown = self._shown(h.id)
         c = shown.clause
-        snippet, marks = self._snippet(shown.text, ask)
+        snippet, marks = self._snippet(shown, ask)
         # Why it matched: each table-talk word of the query read as a rulebook term that this clause
         # names (or the synonym's own clause), shown 「殴る → アタック」 so a misreading can be seen.
         why = [{"said": said, "read_as": term} for said, term, key, cid in readings
@@ -509,7 +507,7 @@ class SearchService:
     def _inside(self, clause_id: str, ask: "_Ask") -> dict:
         """A sub-clause shown inside its ancestor's result: {id, number, title, snippet, marks}."""
         shown = self._shown(clause_id)
-        snippet, marks = self._snippet(shown.text, ask)
+        snippet, marks = self._snippet(shown, ask)
         c = shown.clause
         return {"id": c.id, "number": c.number, "title": c.title or "", "snippet": snippet, "marks": marks}
 

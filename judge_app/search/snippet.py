@@ -8,11 +8,16 @@ sentence longer than the window is cut around its marks, as a whole clause was b
 Matching is done on the folded text (so 「りふれっしゅ」 highlights 「リフレッシュ」) and mapped back to
 the original characters. The answer is plain text plus [start, end) offsets; whoever renders it
 escapes the text and wraps the offsets in <mark> (templates/_search_macros.html, static/search.js).
+
+What does not depend on the query — the folded text, its sentences and what each states — is read once per
+clause text (`Reading`); a query then finds its words once in the whole text, and the chosen sentence's marks
+are those inside it (folding is per character, and no needle holds 「。」, so the same as finding them anew).
 """
 from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 from judge_app.search import rerank
 from judge_app.search.normalize import fold_with_map, nfkc, original_span
@@ -24,26 +29,38 @@ _DIGITS = re.compile(r"\d+")
 FORM_BONUS = 1.5      # a sentence doing what the question asks outweighs one more matched word, not two
 
 
+class Reading(NamedTuple):
+    """One clause text as a snippet reads it, whatever the query."""
+    text: str                   # whitespace runs made one space
+    folded: str
+    where: tuple                # folded character → original index (normalize.fold_with_map)
+    sentences: tuple            # ((start, end, facts), …) of each sentence; facts: sentence_facts
+
+
 @functools.lru_cache(maxsize=8192)
-def _folded(text: str) -> tuple[str, tuple[int, ...]]:
-    """fold_with_map, once per clause text: a clause is shown again and again, and folding is per character."""
+def read(text: str) -> Reading:
+    """The Reading of a clause text (a caller holding one per clause need not come back here)."""
+    text = " ".join((text or "").split())
     folded, where = fold_with_map(text)
-    return folded, tuple(where)
+    spans = sentences(text)
+    facts = tuple((a, b, sentence_facts(text[a:b])) for a, b in spans) if len(spans) > 1 else ()
+    return Reading(text, folded, tuple(where), facts)
 
 
-def find_marks(text: str, needles: list[str]) -> list[list[int]]:
-    folded, where = _folded(text)
+def ordered_needles(needles) -> tuple[str, ...]:
+    """The query's words to mark, longest first, each once: worked out once per query."""
+    return tuple(sorted({n for n in needles if n}, key=len, reverse=True))
+
+
+def marks_of(r: Reading, needles: tuple[str, ...]) -> list[list[int]]:
+    """[start, end) spans of r.text where the (ordered_needles) words occur, overlapping ones merged."""
+    folded, where, text = r.folded, r.where, r.text
     spans = []
-    for n in sorted(set(needles), key=len, reverse=True):
-        if not n:
-            continue
-        start = 0
-        while True:
-            i = folded.find(n, start)
-            if i < 0:
-                break
+    for n in needles:
+        i = folded.find(n)
+        while i >= 0:
             spans.append(original_span(text, where, i, len(n)))
-            start = i + len(n)
+            i = folded.find(n, i + len(n))
     spans.sort()
     merged: list[list[int]] = []
     for a, b in spans:
@@ -54,10 +71,12 @@ def find_marks(text: str, needles: list[str]) -> list[list[int]]:
     return merged
 
 
-def make_snippet(text: str, needles: list[str], window: int = WINDOW) -> tuple[str, list[list[int]]]:
-    """(snippet, marks relative to the snippet) for `text`; the window holds the most marks."""
-    text = " ".join((text or "").split())
-    marks = find_marks(text, needles)
+def find_marks(text: str, needles) -> list[list[int]]:
+    return marks_of(read(text), ordered_needles(needles))
+
+
+def _window(text: str, marks: list[list[int]], window: int) -> tuple[str, list[list[int]]]:
+    """(snippet, marks relative to it) of `text`: the whole when it fits, else the window holding most marks."""
     if len(text) <= window:
         return text, marks
     best, best_start = -1, 0
@@ -75,9 +94,10 @@ def make_snippet(text: str, needles: list[str], window: int = WINDOW) -> tuple[s
     return prefix + snippet + suffix, inside
 
 
-@functools.lru_cache(maxsize=8192)
-def _sentences(text: str) -> tuple[tuple[int, int], ...]:
-    return tuple(sentences(text))
+def make_snippet(text: str, needles, window: int = WINDOW) -> tuple[str, list[list[int]]]:
+    """(snippet, marks relative to the snippet) for `text`; the window holds the most marks."""
+    r = read(text)
+    return _window(r.text, marks_of(r, ordered_needles(needles)), window)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -91,52 +111,56 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-@functools.lru_cache(maxsize=8192)
-def _facts(sentence: str) -> tuple[bool, bool, bool, frozenset[str]]:
-    """What a sentence states, read once per sentence: (a permission or limit, a quantity, a condition, its numbers)."""
+def sentence_facts(sentence: str) -> tuple[bool, bool, bool, frozenset[str]]:
+    """What a sentence states: (a permission or limit, a quantity, a condition, its numbers)."""
     t = nfkc(sentence)
     return (bool(rerank.STATES_MODALITY.search(t) or rerank.STATES_LIMITS.search(t)),
             bool(rerank.STATES_QUANTITY.search(t)), bool(_CONDITION.search(t)), frozenset(_DIGITS.findall(t)))
 
 
-def sentence_score(sentence: str, marks_in: int, form, numbers: set[str]) -> float:
-    """How well one sentence answers: the query's words it holds, and whether it does what the question asks."""
+def sentence_score(facts, marks_in: int, form, numbers) -> float:
+    """How well one sentence answers: the query's words it holds, and whether it does what the question asks
+    (`facts`: its sentence_facts)."""
     score = float(marks_in)
     if form is None:
         return score
-    modality, quantity, condition, digits = _facts(sentence)
+    modality, quantity, condition, digits = facts
     if form.modality and modality:
         score += FORM_BONUS
     if form.quantity and quantity:
         score += FORM_BONUS
     if form.condition and condition:
         score += FORM_BONUS / 2
-    if numbers and numbers.intersection(digits):
+    if numbers and not numbers.isdisjoint(digits):
         score += FORM_BONUS / 2
     return score
 
 
-def answering_snippet(text: str, needles: list[str], form=None, query_numbers: set[str] = frozenset(),
+def answering_snippet(text: str | Reading, needles, form=None, query_numbers=frozenset(),
                       window: int = WINDOW) -> tuple[str, list[list[int]]]:
     """(snippet, marks) of the one sentence of `text` that answers best (`form`: the question's
-    rerank.QueryForm, None for words only); a clause of one sentence is make_snippet's window."""
-    text = " ".join((text or "").split())
-    spans = _sentences(text)
-    if len(spans) <= 1:
-        return make_snippet(text, needles, window)
-    marks = find_marks(text, needles)
-    best, best_span = -1.0, spans[0]
-    for a, b in spans:
+    rerank.QueryForm, None for words only; `needles` best given as ordered_needles); a clause of one
+    sentence is make_snippet's window."""
+    r = text if isinstance(text, Reading) else read(text)
+    if not isinstance(needles, tuple):
+        needles = ordered_needles(needles)
+    marks = marks_of(r, needles)
+    if not r.sentences:
+        return _window(r.text, marks, window)
+    best, best_a, best_b = -1.0, 0, 0
+    for a, b, facts in r.sentences:
         held = sum(1 for x, y in marks if x >= a and y <= b)
-        score = sentence_score(text[a:b], held, form, query_numbers)
+        score = sentence_score(facts, held, form, query_numbers)
         if score > best:
-            best, best_span = score, (a, b)
-    a, b = best_span
-    sentence = text[a:b].strip()
-    a += len(text[a:b]) - len(text[a:b].lstrip())
-    snippet, inside = make_snippet(sentence, needles, window)
+            best, best_a, best_b = score, a, b
+    whole = r.text
+    part = whole[best_a:best_b]
+    sentence = part.strip()
+    a = best_a + len(part) - len(part.lstrip())
+    z = a + len(sentence)
+    snippet, inside = _window(sentence, [[x - a, y - a] for x, y in marks if x >= a and y <= z], window)
     # the sentence is one of several: say so where text was left out
     prefix = "…" if a > 0 and not snippet.startswith("…") else ""
-    suffix = "…" if a + len(sentence) < len(text) and not snippet.endswith("…") else ""
+    suffix = "…" if z < len(whole) and not snippet.endswith("…") else ""
     shift = len(prefix)
     return prefix + snippet + suffix, [[x + shift, y + shift] for x, y in inside]
