@@ -76,6 +76,18 @@ def browser():
         b.close()
 
 
+@pytest.fixture
+def phone(browser):
+    """A page at 360×740 (WIDTHS["phone"]) in Japanese; the page's script errors collect in `page.errors`."""
+    context = browser.new_context(viewport=WIDTHS["phone"], locale="ja-JP")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
 @pytest.fixture(params=list(WIDTHS))
 def width(request):
     return request.param

@@ -8,7 +8,6 @@ before a deploy redirects to the current one.
 """
 from __future__ import annotations
 
-from whitenoise.compress import Compressor
 import gzip
 import hashlib
 import re
@@ -17,6 +16,7 @@ import brotli
 import pytest
 from backports import zstd
 from flask import Response, url_for
+from whitenoise.compress import Compressor
 
 from judge_app import PROJECT_ROOT, create_app
 from judge_app.web.shared import static_files
