@@ -71,6 +71,8 @@ SETTINGS: tuple[Setting, ...] = (
             "0 で上限なし", "app"),
     Setting("MAX_LASTING_EFFECTS", int, 200, "同時に有効な継続効果（パワー・戦闘力・ATK などの修正）の上限。超える調整は 422 で"
             "何も保存しない。0 で上限なし", "app"),
+    Setting("SESSION_CACHE", int, 64, "1 ワーカーが覚えておく進行中のセッションの数。覚えているセッションの次の操作は保存済みの"
+            "答えを最初から再生せずに続ける（別のワーカーが進めた分だけを再生）。古いものから忘れる。0 で毎回再生", "app"),
     # -- `judge-app serve` (gunicorn)
     Setting("HOST", str, "127.0.0.1", "待ち受けるアドレス（make serve / make dev / judge-app serve）", "serve"),
     Setting("PORT", int, 8000, "待ち受けるポート（make dev の既定は 5000）", "serve"),

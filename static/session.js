@@ -303,9 +303,24 @@
       setPath(body, f.name, value);
     });
     ["cost", "parts"].forEach(function (k) {
-      if (Array.isArray(body[k])) body[k] = body[k].filter(function (x) { return x != null; });
+      if (Array.isArray(body[k])) body[k] = body[k].filter(function (x) { return x != null && x.op; }).map(wrapPart);
     });
     return body;
+  }
+
+  // A part row's 「〜まで」 and 「〜なら」 pickers wrap it in up_to / condition (adjust_form.wrap_part does the same).
+  function wrapPart(part) {
+    var upTo = part.up_to, cond = part["if"];
+    delete part.up_to;
+    delete part["if"];
+    if (upTo && upTo.max) {
+      var inner = {};
+      Object.keys(part).forEach(function (k) { if (k !== (upTo.choose ? "target" : "value")) inner[k] = part[k]; });
+      part = { op: "up_to", max: upTo.max, part: inner };
+      if (upTo.choose) part.choose = upTo.choose;
+    }
+    if (cond && cond.player && cond.zone) part = { op: "condition", check: cond, parts: [part] };
+    return part;
   }
 
   function request(kind, form, submitter) {

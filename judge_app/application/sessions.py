@@ -6,14 +6,13 @@ One 元に戻す takes back the last thing the judge did: a step, an adjustment,
 carried on from it (`judged.undo_step`, which also words it for the button).
 
 What happens when a judge taps a control (`step`, `answer`, `adjust`, `undo` → `_act`): the stored session is read,
-its game taken from this process's cache or replayed from the four stored parts, the action applied to that game,
-and only if the engine accepts it the new answers list is written, in one transaction, guarded by the row's
-version (another request's write in between is a Conflict, never a lost answer).
+its game taken from this process's live games (application/live_games.py: the game the last request left, caught up
+with the row) or replayed from the four stored parts, the action applied to that game, and only if the engine
+accepts it the new answers list is written, in one transaction, guarded by the row's version (another request's
+write in between is a Conflict, never a lost answer).
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from judge_app.application.game_json import change_json, session_json
 from judge_app.application.games import as_stored, ruleset_of, stored_ruleset
 from judge_app.application.inputs import TITLE_MAX, check_seed
 from judge_app.application.judged import JudgedGame, undo_step
+from judge_app.application.live_games import GAMES
 from judge_app.application import builder, scenario_input
 from judge_app.engine import UNTIL, EngineError, Game, NotationError
 from judge_app.engine.game import check_adjustment_count
@@ -48,31 +48,9 @@ class Change:
         return change_json(self.record, self.game, self.trace_from)
 
 
-# ---- this process's replayed games -------------------------------------------------------------------------------
-# Replaying a long session on every request is wasteful; a game is borrowed exclusively (popped) while a request
-# uses it, so two threads never share one, and put back under the version it now has.
-_CACHE: "OrderedDict[str, tuple[int, Game]]" = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 64
-
-
-def _cache_take(sid: str, version: int) -> Game | None:
-    with _CACHE_LOCK:
-        hit = _CACHE.pop(sid, None)
-    return hit[1] if hit and hit[0] == version else None
-
-
-def _cache_put(sid: str, version: int, game: Game) -> None:
-    with _CACHE_LOCK:
-        _CACHE[sid] = (version, game)
-        _CACHE.move_to_end(sid)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-
-
 def cache_clear() -> None:
-    with _CACHE_LOCK:
-        _CACHE.clear()
+    """Forget this process's live games (as a new worker starts)."""
+    GAMES.clear()
 
 
 # ---- create and load ---------------------------------------------------------------------------------------------
@@ -83,7 +61,7 @@ def create(store: Store, game: Any, board: Any, seed: Any, answers: list | None 
     check_adjustment_count(answers, "answers")
     g = replay(ruleset, board, seed, answers or [], game_class=JudgedGame)
     rec = store.create_session(ruleset.game, g.board, seed, g.answers, title[:TITLE_MAX])
-    _cache_put(rec.id, rec.version, g)
+    GAMES.put(rec.id, rec.version, g)
     return Session(rec, g)
 
 
@@ -112,7 +90,7 @@ def create_from_scenario(store: Store, source: Any, run_script: bool = True) -> 
     # replayed once more as a judge's game, so that its answers have words for 元に戻す
     g = replay(played.ruleset, played.board, played.seed, played.answers, "scenario", game_class=JudgedGame)
     rec = store.create_session(g.ruleset.game, g.board, g.seed, g.answers, data["title"][:TITLE_MAX])
-    _cache_put(rec.id, rec.version, g)
+    GAMES.put(rec.id, rec.version, g)
     return Session(rec, g)
 
 
@@ -126,8 +104,9 @@ def record(store: Store, sid: Any) -> SessionRecord:
 
 
 def _replayed(rec: SessionRecord) -> Game:
-    """The stored session's game: from the cache, else replayed (a session that no longer replays is a Conflict)."""
-    g = _cache_take(rec.id, rec.version)
+    """The stored session's game: from this process's live games (caught up with the row), else replayed (a session
+    that no longer replays is a Conflict)."""
+    g = GAMES.take(rec)
     if g is None:
         ruleset = stored_ruleset(rec.game, "session")
         try:
@@ -140,7 +119,7 @@ def _replayed(rec: SessionRecord) -> Game:
 def game_of(rec: SessionRecord) -> Game:
     """The stored session's game as it stands (kept in this process's cache for the next request)."""
     g = _replayed(rec)
-    _cache_put(rec.id, rec.version, g)
+    GAMES.put(rec.id, rec.version, g)
     return g
 
 
@@ -210,7 +189,9 @@ def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change
             g.step(params["until"])
         elif action == "answer":
             g.answer(params["decision"], params["value"])
-            if params["then"] is not None and not g.finished:
+            # an answer to a choice inside an effect leaves a decision waiting (the next choice, or the one the
+            # judge adjusted at): nothing to carry on to
+            if params["then"] is not None and not g.finished and g.pending is None:
                 g.step(params["then"])
         elif action == "adjust":
             g.adjust(params["body"])
@@ -228,5 +209,5 @@ def _act(store: Store, rec: SessionRecord, action: str, **params: Any) -> Change
     except NotFound:
         raise NotFound("session: そのセッションはありません", "session") from None
     rec.answers = list(g.answers)
-    _cache_put(rec.id, rec.version, g)
+    GAMES.put(rec.id, rec.version, g)
     return Change(rec, g, len(g.trace) if action == "undo" else min(before, len(g.trace)))

@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from judge_app import settings
+from judge_app.engine import simultaneous
+from judge_app.engine.effect_parts import Ask
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.citations import numbers_in
 from judge_app.engine.trace import AnswerError, Decision, EngineError, Halt, LoopLimit, Refused, SessionLimit, TraceEntry
 
+PICK = "_pick"   # a pick among held simultaneous effects, replayed through _resolve like an effect's choice
 UNTIL = ("step", "decision", "phase", "turn", "end")
 MAX_STEPS_PER_GAME = 100_000   # far beyond any real game; a rules loop stops here with a message
 MAX_DECISIONS_PER_GAME = 20_000
@@ -44,6 +47,13 @@ class Game:
         self.max_adjustments = settings.get("MAX_ADJUSTMENTS")
         self.max_lasting_effects = settings.get("MAX_LASTING_EFFECTS")
         self.decision_clauses: set[str] = set()  # every clause a decision asked under or withheld by
+        # an effect waiting on a player's choice (engine/effect_parts.py): its body, the answers given so far, and
+        # the decision of the rules' own procedure that waited when the judge applied it
+        self._held: tuple[dict, list, Decision | None] | None = None
+        # while held simultaneous effects wait on a player's pick (engine/simultaneous.py): the procedure's own
+        # decision, set aside until the pick is made (None when the rules were between steps)
+        self.set_aside: Decision | None = None
+        self.picking = False
 
     # ---- views -------------------------------------------------------------
     @property
@@ -72,6 +82,8 @@ class Game:
         finally:
             self._send = None
         if isinstance(item, Decision):
+            if self.state.data.get("effects"):   # a prohibition in force withholds what it forbids (engine/lasting.py)
+                item = self.ruleset.screen_decision(self.state, item)
             self.pending = item
             clauses = self.decision_clauses   # item.clauses, without building the tuple at every decision
             clauses.add(item.rule)
@@ -133,6 +145,21 @@ class Game:
             raise LoopLimit(self.halted, "decision")
         self.answers.append({"decision": self.pending.id, "value": option.value})
         self.starts.append(len(self.trace))
+        if self._held is not None or self.picking:
+            # a choice within an effect: the effect is done again with this answer too; a pick among held
+            # simultaneous effects: that effect resolves (PICK marks it, never stored)
+            body, values = (self._held[0], [*self._held[1], option.value]) if self._held is not None \
+                else ({PICK: option.value}, [])
+            asked, saved = self.pending, (self._held, self.set_aside, self.picking)
+            try:
+                self._resolve(body, values)
+            except Exception:
+                self.pending = asked
+                self._held, self.set_aside, self.picking = saved
+                self.answers.pop()
+                self.starts.pop()
+                raise
+            return
         self._send = option.value
         self.pending = None
 
@@ -144,26 +171,88 @@ class Game:
         if self.max_adjustments and self._adjusted >= self.max_adjustments:
             raise SessionLimit(f"adjust: 調整は 1 セッションに {self.max_adjustments:,} 件までです"
                                "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
-        lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
-        point, start = self.state.checkpoint(), len(self.trace)
-        try:
-            entry = self.ruleset.adjust(self.state, body)
-            now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
-            if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
-                raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
-                                   f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
-            if self.pending is not None and self.state.finished:
-                self.pending = None   # the game ended while the decision waited: nothing is left to answer
-            elif self.pending is not None:
-                # the decision waiting for an answer offers what the rules allow now, not before the adjustment
-                self.pending = self.state.reask(self.pending)
-        except Exception:
-            self.state.restore(point)
-            raise
+        if self._held is not None:
+            raise AnswerError(f"決定「{self.pending.prompt}」（効果の選択）に答えてから調整してください", "decision")
+        start = len(self.trace)
+        entry = self._resolve(body, [])
         self._adjusted += 1
         self.answers.append({"adjust": body})
         self.starts.append(start)
         return entry
+
+    def _resolve(self, body: dict, values: list) -> TraceEntry | None:
+        """The adjustment done from its start with the choices answered so far; refused or bad, nothing changes. A
+        choice still unanswered (effect_parts.Ask) puts the state back and waits as a decision of its player."""
+        lasting = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
+        point = self.state.checkpoint()
+        self.state.choices, self.state.chosen = values, 0
+        waiting = self._held[2] if self._held is not None else self.set_aside if self.picking else self.pending
+        try:
+            if PICK in body:
+                entry = None
+                simultaneous.choose(self.ruleset, self.state, body[PICK])
+            else:
+                entry = self.ruleset.adjust(self.state, body)
+            now = self.ruleset.lasting_effects(self.state) if self.max_lasting_effects else 0
+            if now > self.max_lasting_effects and now > lasting:   # a board over the bound may still lose some
+                raise SessionLimit(f"adjust: 継続する効果は同時に {self.max_lasting_effects:,} 個までです"
+                                   f"（JUDGE_APP_MAX_LASTING_EFFECTS。この調整で {now:,} 個）", "adjust")
+        except Ask as ask:
+            self.state.restore(point)
+            if self._held is None:
+                self._probe(body, values, ask)
+            self._held = (body, values, waiting)
+            self.set_aside, self.picking = None, False
+            self.pending = self.state.ask(ask.player, ask.prompt, ask.options, ask.rule, "effect_choice", ask.withheld)
+            self.decision_clauses.update(self.pending.clauses)
+            return None
+        except Exception:
+            self.state.restore(point)
+            raise
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
+        self._held, self.pending = None, waiting
+        self.set_aside, self.picking = None, False
+        if self.pending is not None and self.state.finished:
+            self.pending = None   # the game ended while the decision waited: nothing is left to answer
+        elif self.pending is not None:
+            # the decision waiting for an answer offers what the rules allow now, not before the adjustment
+            self.pending = self.ruleset.screen_decision(self.state, self.state.reask(self.pending))
+        self._ask_pick()
+        return entry
+
+    def _probe(self, body: dict, values: list, ask: Ask) -> None:
+        """Before an adjustment waits on a choice, it is tried to its end with the first option at every choice, so
+        a part that is bad input whatever is chosen (a wrong id, an op it cannot take) is refused now, with the
+        adjustment, rather than when the player answers. Nothing of the try is kept (a checkpoint is put back only
+        once: its copy is the state after that)."""
+        tried = list(values)
+        try:
+            for _ in range(200):
+                first = ask.options[0]
+                tried.append(first.value if hasattr(first, "value") else first[0])
+                point = self.state.checkpoint()
+                self.state.choices, self.state.chosen = tried, 0
+                try:
+                    self.ruleset.adjust(self.state, body)
+                    return
+                except Ask as again:
+                    ask = again
+                finally:
+                    self.state.restore(point)
+        finally:
+            self.state.choices, self.state.chosen, self.state.acting = [], 0, None
+
+    def _ask_pick(self) -> None:
+        """Held simultaneous effects that wait on a player's pick: that pick becomes the decision the session waits
+        on, and the procedure's own decision (if any) is set aside until the pick is made."""
+        if self.state.finished or not self.state.data.get(simultaneous.KEY):
+            return
+        pick = simultaneous.decision(self.ruleset, self.state)
+        if pick is None:
+            return
+        self.set_aside, self.pending, self.picking = self.pending, pick, True
+        self.decision_clauses.update(pick.clauses)
 
     def attempt(self, item: dict) -> TraceEntry | None:
         """The judge tries an action: `{"try": value, "decision"?}` answers the open decision, `{"try": {"adjust":

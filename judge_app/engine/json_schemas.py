@@ -56,7 +56,8 @@ DECISION = {
                     "items": {"type": "object", "required": ["value", "label"], "additionalProperties": False,
                               "properties": {"value": {}, "label": {"type": "string"}}}},
         "rule": CLAUSE_ID,
-        "kind": {"type": "string"},
+        "kind": {"type": "string", "description": "choice, priority, target, …; `simultaneous`: which of the effects held "
+                 "together (`at_once`, the state's `at_once`) resolves next, each option `effect:<n>` (issue 38)"},
         "withheld": {"type": "array",
                      "items": {"type": "object", "required": ["value", "label", "rule", "reason"],
                                "additionalProperties": False,

@@ -11,7 +11,7 @@ from judge_app.engine.trace import EngineError
 
 # The rulesets sit beside this module; found by its folder, not by importing the package that imports this module.
 ENGINE_PACKAGE, ENGINE_PATH = __name__.rpartition(".")[0], [str(Path(__file__).resolve().parent)]
-CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz", "citations"}
+CORE_MODULES = {"trace", "state", "ruleset", "game", "policies", "registry", "fuzz", "citations", "lasting"}
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generator
 
 from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
+from judge_app.engine import effect_parts, simultaneous
 from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.json_schemas import Validator
 from judge_app.engine.state import GameState
@@ -269,14 +270,70 @@ class Ruleset(ABC):
     # rulebook makes its checks immediate.
     rule_processing_after_adjustments: ClassVar[bool] = True
 
+    # 「〜してもよい」, 「〜まで」 and 「〜なら／〜場合」 (engine/effect_parts.py): the clauses each ruleset names
+    optional_rule: ClassVar[str | None] = None
+    up_to_rule: ClassVar[str | None] = None
+    up_to_cites: ClassVar[tuple[str, ...]] = ()
+    condition_rule: ClassVar[str | None] = None
+    condition_cites: ClassVar[tuple[str, ...]] = ()
+    effect_kinds: ClassVar[tuple[str, ...]] = ()   # the rulebook's kinds of effect, where it names them (`kind`)
+    # Effects that happen at the same time (`at_once`, engine/simultaneous.py): the clause that orders them, the
+    # clauses its entries also rely on, and whether the clause makes them one process (kaiun 10-1-1-3).
+    simultaneous_rule: ClassVar[str | None] = None
+    simultaneous_cites: ClassVar[tuple[str, ...]] = ()
+    simultaneous_together: ClassVar[bool] = False
+
     def offered_adjustments(self) -> tuple[Adjustment, ...]:
-        """The game's ops, and `effect` (parts made of them) once the ruleset names the clause it rests on."""
+        """The game's ops, and `effect` (parts made of them, always last) once the ruleset names the clause it rests
+        on; `at_once` once it names the clause that orders simultaneous effects."""
         if not self.effect_rule:
             return self.adjustments
-        return (*self.adjustments, Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, EFFECT_PARAMS, EFFECT.required))
+        params = dict(EFFECT_PARAMS, optional=effect_parts.OPTIONAL_PARAM) if self.optional_rule else EFFECT_PARAMS
+        if self.effect_kinds:   # the book's kinds of effect (thv 7.2–7.4): where its card must be is checked by kind
+            params = dict(params, kind={"enum": list(self.effect_kinds), "description": "効果の種類"})
+        at_once = (Adjustment(AT_ONCE.op, AT_ONCE.label, self.simultaneous_rule, AT_ONCE.params, AT_ONCE.required),) \
+            if self.simultaneous_rule else ()
+        return (*self.adjustments, *self.core_adjustments(), *at_once,
+                Adjustment(EFFECT.op, EFFECT.label, self.effect_rule, params, EFFECT.required))
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        """The clause that orders these simultaneous effects (a ruleset whose book has one per kind overrides it)."""
+        return self.simultaneous_rule or ""
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        """Who picks the next of the held simultaneous effects, and which (engine/simultaneous.py); by default the
+        rules take them in the order entered."""
+        return simultaneous.Pick(None, self.simultaneous_rule or "", (waiting[0]["n"],))
+
+    def core_adjustments(self) -> tuple[Adjustment, ...]:
+        """`condition` and `up_to` (engine/effect_parts.py), where the ruleset names their clauses."""
+        out = []
+        if self.condition_rule:
+            out.append(Adjustment("condition", "条件（〜なら／〜場合）", self.condition_rule,
+                                  effect_parts.CONDITION_PARAMS, ("check", "parts")))
+        if self.up_to_rule:
+            out.append(Adjustment("up_to", "〜まで（0を選べる）", self.up_to_rule, effect_parts.UP_TO_PARAMS, ("max", "part")))
+        return tuple(out)
+
+    def adjust_condition(self, g: GameState, spec: Adjustment, check: dict, parts: list) -> TraceEntry:
+        return effect_parts.do_condition(self, g, spec, check, parts)
+
+    def adjust_up_to(self, g: GameState, spec: Adjustment, max: int, part: dict, choose: Any = None) -> TraceEntry:
+        return effect_parts.do_up_to(self, g, spec, max, part, choose)
+
+    def zone_words(self, zone: str) -> str:
+        """A zone in the game's words (the verdict's words), for a condition's entry."""
+        return (getattr(self.verdict_words, "zones", None) or {}).get(zone, zone)
+
+    def check_source(self, g: GameState, source: str | None, keyword: str | None, kind: str | None) -> None:
+        """Where the effect's card must stand for it to be used or to resolve (opcg 8-1-3-2-3, kaiun 2-6-2, thv
+        7.3.1.a …): raise Refused with the clause when it is not there. Rulesets whose book says so override this."""
 
     def adjustment(self, op: str) -> Adjustment:
         for a in self.adjustments:
+            if a.op == op:
+                return a
+        for a in self.core_adjustments() if op in effect_parts.CORE_OPS else ():
             if a.op == op:
                 return a
         known = ", ".join(a.op for a in self.offered_adjustments())
@@ -287,15 +344,43 @@ class Ruleset(ABC):
         own entry; an `effect` logs one group of entries (docs/scenarios.md)."""
         if not isinstance(body, dict) or not isinstance(body.get("op"), str):
             raise AdjustmentError("op: 調整の種類(op)を文字列で指定してください", "op")
+        if g.data.get(simultaneous.KEY) and body["op"] != "concede":   # none resolves alone before the ordering
+            raise Refused("op: 同時に発動した効果の順番がまだ決まっていません。待機中の効果を先に解決してください",
+                          g.data[simultaneous.KEY]["rule"], "op")
         if body["op"] == EFFECT.op and self.effect_rule:
-            params = _checked(EFFECT, body, "")
+            params = self.effect_params(g, _checked(self.offered_adjustments()[-1], body, ""), "")
             self._refuse_if_over(g)
             return self.resolve_effect(g, **params)
+        if body["op"] == AT_ONCE.op and self.simultaneous_rule:
+            effects = _checked(AT_ONCE, body, "")["effects"]
+            self._refuse_if_over(g)
+            spec = self.offered_adjustments()[-1]
+            return simultaneous.hold(self, g, effects, lambda e, where: self.effect_params(g, _checked(spec, e, where), where))
         self.adjustment(body["op"])
         self._refuse_if_over(g)
         entry = self.apply_part(g, body, "")
         self.after_adjustment(g)
         return entry
+
+    def effect_params(self, g: GameState, params: dict, where: str) -> dict:
+        """An effect's params as resolve_effect takes them: 「このキャラクター」 (`target: self` in a part or its cost)
+        is the effect's source; the clauses its `kind` rests on (`check_effect_kind`) are cited by its entry."""
+        source = params.get("source")
+        for key in ("parts", "cost"):
+            if any(isinstance(p, dict) and p.get("target") in SELF_TARGETS for p in params.get(key) or ()):
+                if not source:
+                    raise AdjustmentError(f"{where}source: 「このキャラクター」(target: self) には効果の発生源(source)が必要です",
+                                          f"{where}source")
+                params[key] = [{**p, "target": source} if isinstance(p, dict) and p.get("target") in SELF_TARGETS else p
+                               for p in params[key]]
+        cites = self.check_effect_kind(g, params.get("kind"), params) if params.get("kind") else []
+        if cites:
+            g.cite_next(*cites)
+        return params
+
+    def check_effect_kind(self, g: GameState, kind: str, params: dict) -> list[str]:
+        """The clauses an effect of this kind (thv 起動効果: a use, 7.3.4) rests on."""
+        return []
 
     def _refuse_if_over(self, g: GameState) -> None:
         if g.finished:
@@ -319,10 +404,21 @@ class Ruleset(ABC):
             raise AdjustmentError(where + e.message, where + "op") from None
         params = _checked(spec, body, where)
         handler = getattr(self, "adjust_" + spec.op.replace("-", "_"))
+        barred: tuple = ()
+        if g.data.get("effects"):   # a lasting prohibition (engine/lasting.py) may refuse the op or leave players out
+            screened = self.screen_part(g, spec, params)
+            if isinstance(screened, TraceEntry):
+                return screened
+            params = dict(screened)
+            barred = params.pop("_except", ())
         if params.get("target") not in ("both", "all") or spec.handles_both:
-            return handler(g, spec, **params)
+            g.lasting_except = barred
+            try:
+                return handler(g, spec, **params)
+            finally:
+                g.lasting_except = ()
         first = None
-        for i, player in enumerate(self.players_in_order(g)):
+        for i, player in enumerate(p for p in self.players_in_order(g) if p not in barred):
             if i:
                 self.after_adjustment(g)
             if g.finished:
@@ -361,16 +457,26 @@ class Ruleset(ABC):
                 raise RuntimeError(f"{self.game}: rule processing asked a decision after an adjustment")
 
     def resolve_effect(self, g: GameState, parts: list, cost: list = (), source: str | None = None,
-                       player: str | None = None, label: str | None = None, keyword: str | None = None) -> TraceEntry:
+                       player: str | None = None, label: str | None = None, keyword: str | None = None,
+                       optional: bool = False, kind: str | None = None) -> TraceEntry:
         """An effect of several parts: its cost first, paid in full or not at all, then its parts in order with
-        rule processing between them; a keyword's use limit is checked first and its use recorded."""
+        rule processing between them; a keyword's use limit is checked first and its use recorded. Where its card
+        must stand is checked first (`check_source`); an optional effect is its player's decision first."""
         player = player or self.effect_player(g, source)
         if player is not None and player not in self.players(g):
             raise AdjustmentError(f"player: プレイヤー「{player}」はいません（{', '.join(self.players(g))}）", "player")
-        cites = []
-        if keyword:
-            cites.extend(self.use_keyword(g, keyword, source, player))
+        self.check_source(g, source, keyword, kind)
         what = "「" + (label or "カードの効果") + "」" + (f"（{self.card_label(g, source)}）" if source else "")
+        g.acting = player
+        if optional and not effect_parts.uses_optional(self, g, player, what, list(cost)):
+            g.acting = None
+            return g.log(self.optional_rule, "effect", f"{player} は効果{what}を使わないことを選びました。効果は解決されません",
+                         player)
+        cites = [*([self.optional_rule] if optional else [])]
+        if keyword:
+            if g.data.get("effects"):
+                self.screen_keyword(g, keyword, source, player)
+            cites.extend(self.use_keyword(g, keyword, source, player))
         g.group = len(g.trace) + 1
         try:
             header = g.log(self.effect_rule, "effect", f"効果{what}を解決する" + (
@@ -388,7 +494,7 @@ class Ruleset(ABC):
                     break
                 self.apply_part(g, part, f"parts[{i}].")
         finally:
-            g.group, g.resolving = None, None
+            g.group, g.resolving, g.acting = None, None, None
         self.after_adjustment(g)
         return header
 
@@ -407,6 +513,18 @@ class Ruleset(ABC):
     def unpayable_cost_rule(self, g: GameState, available: int) -> str:
         """The clause that refuses a cost part short of what it needs; rulesets that split the case override it."""
         return self.cost_rule or self.effect_rule
+
+    # Lasting prohibitions and invalidations (engine/lasting.py's LastingEffects overrides these three).
+    def screen_part(self, g: GameState, spec: Adjustment, params: dict) -> "dict | TraceEntry":
+        """An op's params as a prohibition in force leaves them (Refused when it forbids the op outright)."""
+        return params
+
+    def screen_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> None:
+        """Refuse an effect entered as a keyword that an effect in force invalidates or prohibits."""
+
+    def screen_decision(self, g: GameState, decision: Decision) -> Decision:
+        """The decision with the options a prohibition in force forbids moved to its withheld actions."""
+        return decision
 
     def use_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
         """Check a keyword ability's use limit (raise Refused with the clause when it is used up) and record the
@@ -458,6 +576,12 @@ EFFECT_PARAMS = {
     "parts": {"type": "array", "minItems": 1, "maxItems": 20, "items": _PART, "description": "効果（順に処理する）"},
 }
 EFFECT = Adjustment("effect", "効果（コストと処理の組）", "", EFFECT_PARAMS, ("parts",))
+SELF_TARGETS = ("self", "このキャラクター")   # 「このキャラクター」: the effect's own source card
+AT_ONCE = Adjustment("at_once", "同時に発動する効果（順番は規定のプレイヤーが決める）", "", {
+    "effects": {"type": "array", "minItems": 2, "maxItems": simultaneous.MAX_EFFECTS,
+                "items": {"type": "object", "required": ["parts"]},
+                "description": "同時に発動した効果（それぞれ effect と同じ形。どれも順番が決まるまで解決しない）"},
+}, ("effects",))
 
 
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:

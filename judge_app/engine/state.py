@@ -52,6 +52,10 @@ class GameState:
         self._next_cites: list[str] = []   # clauses the next entry relies on (as much as possible, …)
         self.group: int | None = None      # while an effect resolves: its entry's seq
         self.resolving: str | None = None  # while an effect resolves: "cost" or "effect"
+        self.acting: str | None = None     # while an effect resolves: its player (who chooses 「〜まで」)
+        self.choices: list = []            # the answers already given to this adjustment's choices (effect_parts)
+        self.chosen = 0                    # how many of them are used
+        self.lasting_except: tuple = ()    # while an op runs: players a prohibition leaves out of `both`
         data.setdefault("turn", 0)
         data.setdefault("phase", None)
         data.setdefault("winner", None)

@@ -84,7 +84,9 @@ def page(sid: str, error: Exception | None = None, at: str | None = None, form=N
 def adjust_context(g, cite: Citations, values) -> dict:
     """The adjustment forms: one op with its fields, and (where the ruleset has effects) an effect's rows."""
     players, cards = players_of(g), adjust_form.cards_on(g.ruleset.game, g.state.data)
-    ops = [dict(a.to_json(), rule=cite.show(a.rule)[0]) for a in g.ruleset.offered_adjustments() if a.op != "effect"]
+    # `condition` and `up_to` wrap a part: the effect form's part rows offer them as pickers, never alone
+    inner = {"effect", *(a.op for a in g.ruleset.core_adjustments())}
+    ops = [dict(a.to_json(), rule=cite.show(a.rule)[0]) for a in g.ruleset.offered_adjustments() if a.op not in inner]
     op = values.get("op") if values.get("op") in {a["op"] for a in ops} else (ops[0]["op"] if ops else None)
     one = next((a for a in ops if a["op"] == op), None)
     out = {"ops": ops, "op": op, "fields": adjust_form.fields_for(one, "", players, cards) if one else [],
@@ -99,10 +101,13 @@ def adjust_context(g, cite: Citations, values) -> dict:
                 chosen = values.get(f"{kind}[{i}].op") or ""
                 spec = part_ops.get(chosen)
                 out.append({"prefix": f"{kind}[{i}].", "op": chosen if spec else "",
-                            "fields": adjust_form.fields_for(spec, f"{kind}[{i}].", players, cards) if spec else []})
+                            "fields": adjust_form.fields_for(spec, f"{kind}[{i}].", players, cards) if spec else [],
+                            "extras": adjust_form.part_extras(g.ruleset, f"{kind}[{i}].", players, cards, zones)
+                            if kind == "parts" else []})
             return out
+        zones = adjust_form.zones_on(g.ruleset.game, g.state.data)
         out["effect"] = {"rule": cite.show(effect.rule)[0], "ops": list(part_ops.values()),
-                         "fields": adjust_form.effect_fields(players, cards),
+                         "fields": adjust_form.effect_fields(players, cards, g.ruleset),
                          "cost": rows("cost", adjust_form.COST_ROWS), "parts": rows("parts", adjust_form.PART_ROWS)}
     return out
 

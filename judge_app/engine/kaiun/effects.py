@@ -18,7 +18,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.kaiun import board as kb
+from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
@@ -44,6 +46,20 @@ class KaiunEffects:
     as_much_as_possible_rule = "kaiun:1-3-2"  # その一部のみ実行不可能な場合、可能な限りその行動を行います
     each_player_rule = "kaiun:8-5-1"          # お互いのプレイヤーが同時に…それらの効果は同時に処理が行われます
     game_over_rule = "kaiun:1-2-1"            # いずれかのプレイヤーが敗北した場合、ゲームが終了します
+    # 「たなら、」: 発動コストは任意で選択でき、効果を解決しないことを選べます (8-1-1: その処理を任意で選択できます)
+    optional_rule = "kaiun:8-3-2-1"
+    # 「~までを」と表記されている場合、0を選ぶこともできます; 1-3-5-1 the same for any number with a limit
+    up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:1-3-5-1",)
+    # 条件が満たされていない限り、「なら、」以降の効果は解決されません (8-3-1: それはその効果の条件)
+    condition_rule, condition_cites = "kaiun:8-3-1-1", ("kaiun:8-3-1",)
+    # 8-5-1: effects whose timings both players meet together are processed at the same time; 10-1-1-3 says so of
+    # 【開運時】 and that neither player chooses after seeing the other's result: one process, no order to pick
+    simultaneous_rule = "kaiun:8-5-1"
+    simultaneous_together = True
+    simultaneous_cites = ("kaiun:8-5-1",)
+
+    def simultaneous_clause(self, effects: list[dict]) -> str:
+        return "kaiun:10-1-1-3" if all(e.get("keyword") == "開運時" for e in effects) else self.simultaneous_rule
 
     def make_adjustments(self) -> tuple[Adjustment, ...]:
         C = self.C
@@ -58,8 +74,9 @@ class KaiunEffects:
                        {"target": TARGET, "value": {"type": "integer", "minimum": -99, "maximum": 99},
                         "which": {"enum": ["both", "kachi", "aiko_make"]},
                         "duration": {"enum": durations}}, ("target", "value"), handles_both=True),
-            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"], {"target": TARGET}, ("target",),
-                       handles_both=True),
+            Adjustment("win_battle", "「このバトルに勝つ」", C["kaiun:10-2-3-2"],
+                       {"target": TARGET, "duration": {"enum": ["battle"], "description": "battle=このバトル中（既定）"}},
+                       ("target",), handles_both=True),
             Adjustment("draw", "カードを引く", "kaiun:4-3-2", {"target": TARGET, "value": COUNT}, ("target",),
                        handles_both=True),
             Adjustment("discard", "手札を捨てる", "kaiun:4-4-2", {"target": TARGET, "value": cards},
@@ -73,7 +90,8 @@ class KaiunEffects:
                        {"target": TARGET, "value": COUNT}, ("target",), handles_both=True),
             Adjustment("move", "カードを領域から領域へ移動する", "kaiun:3-1-1",
                        {"target": TARGET, "from": zone, "to": zone, "value": cards,
-                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"}},
+                        "position": {"enum": ["top", "bottom"], "description": "デッキ・バリアの上（既定）か下か"},
+                        "by_card": BY_CARD},
                        ("target", "from", "to"), handles_both=True),
             Adjustment("shuffle", "デッキをシャッフルする", "kaiun:3-2-4", {"target": TARGET}, ("target",),
                        handles_both=True),
@@ -109,13 +127,13 @@ class KaiunEffects:
     # ---- whom an effect acts on ----------------------------------------------------------------------
     def targets(self, g: GameState, target: str) -> list[str]:
         """'p1'; '相手:p1', the opponents of p1 (4-2-1-4; kaiun-multi 11-4-2); 'both' / 'all', every player in the game."""
-        if target in EVERY_PLAYER:
-            return self.in_game(g)
+        if target in EVERY_PLAYER:   # less any a prohibition leaves out (engine/lasting.py, 1-3-3)
+            return [p for p in self.in_game(g) if p not in g.lasting_except]
         if target.startswith("相手:"):
             who = target[3:]
             self.check_player(g, who)
-            found = self.opponents(g, who)
-            if not found:
+            found = [p for p in self.opponents(g, who) if p not in g.lasting_except]
+            if not found and not g.lasting_except:
                 raise AdjustmentError(f"target: {who} の「相手」にあたるプレイヤーがゲームにいません", "target")
             return found
         self.check_player(g, target)
@@ -181,7 +199,7 @@ class KaiunEffects:
                      f"判定員の調整: {'、'.join(ps)} の{name} {value:+d}（{reset} でリセット）", ps[0],
                      cites=[*self.target_cites(target), *changed[1:], reset])
 
-    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str) -> TraceEntry:
+    def adjust_win_battle(self, g: GameState, spec: Adjustment, target: str, duration: str = "battle") -> TraceEntry:
         ps = self.targets(g, target)
         for p in ps:
             g.set(f"players.{p}.win_battle", True)
@@ -259,6 +277,10 @@ class KaiunEffects:
         holds no more (as far as possible, 1-3-2), else the owner must say which (4-4-2: 手札1枚を選び)."""
         cards = self.pl(g, p)[zone]
         if isinstance(value, int):
+            if len(cards) > value and zone == "hand":   # 4-4-2 「自身の手札1枚を選び」: the hand's player decides
+                ids = effect_parts.pick_cards(g, p, [(c["id"], kb.card_label(c)) for c in cards], value, "kaiun:4-4-2",
+                                              f"{p} が捨てる手札")
+                return [next(c for c in cards if c["id"] == i) for i in ids]
             if len(cards) > value:
                 ids = ", ".join(c["id"] for c in cards[:12])
                 raise AdjustmentError(f"value: {p} の{what}は{len(cards)}枚あります。どのカードかをIDで指定してください（{ids}）",
@@ -314,7 +336,7 @@ class KaiunEffects:
 
     # ---- any other move between zones (3-1-1) ---------------------------------------------------------
     def adjust_move(self, g: GameState, spec: Adjustment, target: str, value: Any = 1, position: str = "top",
-                    **where: str) -> TraceEntry:
+                    by_card: bool = False, **where: str) -> TraceEntry:
         src, dst = where["from"], where["to"]
         if src == dst:
             raise AdjustmentError(f"to: 移動元と同じ領域（{ZONE_NAMES[src]}）です", "to")
@@ -325,6 +347,8 @@ class KaiunEffects:
         index = None if position == "top" else -1
         with self.at_once(g, ps):
             for p in ps:
+                if src == "barrier":   # 3-7-3: from the top, unless the card's text names the card (1-3-1)
+                    self.barrier_named(g, p, value, by_card, cites)
                 n = self.move_cards(g, p, src, dst, value, index, cites, notes, alone=len(ps) == 1)
                 done.append(f"{p} の{ZONE_NAMES[src]}のカード{n}枚を{ZONE_NAMES[dst]}に置きます")
         where_to = "の下" if position == "bottom" and dst in ("deck", "barrier") else ""
@@ -403,17 +427,17 @@ class KaiunEffects:
                                   f"（{'、'.join(f'【{w}】' for w in kb.KEYWORDS[:3])}、このターンの終了時）", "keyword")
         if player is None:
             raise AdjustmentError("player: 効果のプレイヤーを指定してください（source のカードが見つかりません）", "player")
-        if source is not None and k != "このターンの終了時" and not any(
-                c["id"] == source for c in self.pl(g, player)["battle_area"]):
-            raise Refused(f"keyword: 【{k}】はバトルエリアのカードの効果です。{source} は {player} のバトルエリアにありません",
-                          "kaiun:2-6-2", "keyword")
+        # 2-6-2 holds 「このターンの終了時」 too: a card that lost or drew its battle is in the trash by then (6-6-3)
+        if source is not None and not any(c["id"] == source for c in self.pl(g, player)["battle_area"]):
+            raise Refused(f"keyword: 【{k}】はバトルエリアのカードの効果です。{source} は {player} のバトルエリアにありません"
+                          "（カード効果は、特に指示がない場合、バトルエリアでのみ有効です）", "kaiun:2-6-2", "keyword")
         when, limit = self.keyword_clauses(g, k, player)
         if k in self.pl(g, player)["keywords_used"]:
             raise Refused(f"keyword: {player} の【{k}】効果は{self.keyword_scope(g, k)}既に発動しています（{limit}）",
                           limit, "keyword")
         g.set(f"players.{player}.keywords_used", [*self.pl(g, player)["keywords_used"], k])
         # 2-6-2: カード効果は、特に指示がない場合、バトルエリアでのみ有効です
-        return [when, limit, *(["kaiun:2-6-2"] if source is not None and k != "このターンの終了時" else [])]
+        return [when, limit, *(["kaiun:2-6-2"] if source is not None else [])]
 
     def keyword_clauses(self, g: GameState, k: str, p: str) -> tuple[str, str]:
         """(the clause of the keyword's timing, the clause of its limit); Refused when it cannot activate now."""

@@ -12,11 +12,14 @@ import functools
 import random
 from typing import Any
 
+from judge_app.engine import lasting
+from judge_app.engine.lasting import LastingEffects
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.kaiun import board as kb
 from judge_app.engine.kaiun import invariants as kaiun_invariants
 from judge_app.engine.kaiun import notation
 from judge_app.engine.kaiun.effects import KaiunEffects
+from judge_app.engine.kaiun.hidden import KaiunHidden
 from judge_app.engine.kaiun.options import RULE_OPTIONS
 from judge_app.engine.kaiun.phases import PHASE_LABELS, PHASES
 from judge_app.engine.ruleset import Adjustment, Ruleset
@@ -34,12 +37,13 @@ class Clauses(dict):
         return key
 
 
-class KaiunRuleset(KaiunEffects, Ruleset):
+class KaiunRuleset(LastingEffects, KaiunHidden, KaiunEffects, Ruleset):
     game = "kaiun"
     verdict_words = Words(
         zones={"deck": "デッキ", "hand": "手札", "barrier": "バリア", "trash": "トラッシュ",
                "battle_area": "バトルエリア", "cost_area": "コストエリア"},
         counted=("barrier",),
+        shared={"effects": "続いている効果"},
         fields={"battle_result": "バトル結果", "defeat": "満たした敗北条件", "lost": "敗北", "face_up": "バトルエリアのカード",
                 "win_battle": "「このバトルに勝つ」"},
         values={("battle_result", "win"): "勝利", ("battle_result", "lose"): "敗北", ("battle_result", "draw"): "引き分け",
@@ -52,13 +56,61 @@ class KaiunRuleset(KaiunEffects, Ruleset):
     notation = notation
     C = Clauses()
     board_schema = kb.BOARD_SCHEMA
-    unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"),)
+    # one battle a turn: 「このバトル中」 and 「このターン中」 both end by the cost phase's reset (6-6-4)
+    unchi_durations = (("turn", "このターンのコストフェイズ（6-6-4）まで"), ("battle", "このバトル中（6-6-4 でリセット）"))
     phases = PHASES
     phase_labels = PHASE_LABELS
     rule_options = RULE_OPTIONS
 
+    # ---- lasting prohibitions and invalidations (engine/lasting.py) ------------------------------------------
+    # 1-3-3 「…同時にその行動を禁止する効果が発生している場合、常に禁止する効果が優先されます」
+    prohibition_rule = "kaiun:1-3-3"
+    # 8-2-1-1 「効果の一部または全部が特定の条件下で無効であると表記されている場合、その効果を発生することはありません」
+    invalidation_rule = "kaiun:8-2-1-1"
+    lasting_durations = ("turn", "battle", "while_on_field", "permanent")
+    # 「このバトル中」: the battle ends (7-1-5-5); 「このターン中」: the turn ends (6-6-6)
+    duration_rules = {"turn": ("kaiun:6-6-6",), "battle": ("kaiun:7-1-5-5",)}
+    prohibit_actions = ("draw", "barrier_to_hand", "move", "keyword", "win_battle")
+    prohibited_ops = {"draw": "draw", "barrier_to_hand": "barrier_to_hand", "move": "move", "win_battle": "win_battle"}
+    relative_target_rule = "kaiun:4-2-1-4"
+    # 1-3-1 「カードに書かれている効果の内容が総合ルールの内容に矛盾する場合、効果の内容を優先します」: a prohibition
+    # also stops what the rules do (the loser's barrier to the hand, 7-1-5-4; the draw phase's draw, 6-2-1)
+    rule_overridden_rule = "kaiun:1-3-1"
+
     def __init__(self):
-        self.adjustments = self.make_adjustments()
+        made = self.make_adjustments()
+        self.adjustments = (*made[:-1], *lasting.adjustments(self.prohibition_rule, self.invalidation_rule,
+                                                             self.lasting_durations, self.prohibit_actions), made[-1],
+                            *self.hidden_ops())
+
+    def relative_players(self, g: GameState, who: str) -> list[str]:
+        return self.opponents(g, who)
+
+    def lasting_card_owner(self, g: GameState, card_id: str) -> str | None:
+        return self.effect_player(g, card_id)
+
+    def lasting_on_field(self, g: GameState, card_id: str) -> bool:
+        return any(c["id"] == card_id for pl in g.data["players"].values() for c in pl["battle_area"])
+
+    def in_battle(self, g: GameState) -> bool:
+        return g.phase == "battle"
+
+    def stopped_note(self, g: GameState, p: str, keyword: str) -> tuple[str, str] | None:
+        """(clause, words) when an effect in force stops p's keyword from activating now (8-2-1-1 / 1-3-3)."""
+        card = self.card_in_battle(g, p)
+        e = self.keyword_stopped(g, keyword, p, card["id"] if card else None) if g.data.get("effects") else None
+        if e is None:
+            return None
+        rule = self.prohibition_rule if e["kind"] == "prohibit" else self.invalidation_rule
+        return rule, f"{p} の【{keyword}】は発動しません（{lasting.describe(e)}）"
+
+    def rule_barred(self, g: GameState, action: str, p: str) -> dict | None:
+        return self.prohibition(g, action, player=p) if g.data.get("effects") else None
+
+    def end_lasting(self, g: GameState, duration: str) -> str:
+        """The effects lasting `duration` end now; their words for the step's message ("" when none)."""
+        gone = [*lasting.expire(g, (duration,)), *self.left_field(g)] if g.data.get("effects") else []
+        return f"（終了: {'、'.join(lasting.describe(e) for e in gone)}）" if gone else ""
 
     def unchi_expiry_rule(self) -> str:
         return self.C["kaiun:6-6-4"]
@@ -159,6 +211,11 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         g.set("phase", "draw")
         g.kaiun_hold += 1  # 6-2-1: both players draw at once
         for p in self.in_game(g):
+            barred = self.rule_barred(g, "draw", p)
+            if barred:
+                yield g.log(self.prohibition_rule, "prohibited", f"{p} はカードを引けないため、ドローフェイズにカードを引きません"
+                            f"（{lasting.describe(barred)}）", p, cites=(self.C["kaiun:6-2-1"], self.rule_overridden_rule))
+                continue
             yield from self.take_top(g, p, "hand", self.C["kaiun:6-2-1"], "カード1枚を引きます")
         g.kaiun_hold -= 1
         yield from self.rule_processing(g)
@@ -249,6 +306,12 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         yield from self.flip_cards(g)
         in_area = [p for p in self.in_game(g) if self.pl(g, p)["battle_area"]]
         if in_area:
+            for p in in_area:
+                stopped = self.stopped_note(g, p, "開運時")
+                if stopped:
+                    yield g.log(stopped[0], "timing", stopped[1], p, cites=("kaiun:10-1-1-1",))
+            in_area = [p for p in in_area if not self.stopped_note(g, p, "開運時")]
+        if in_area:
             names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in in_area)
             # 10-1-1-1: 【開運時】 is the open phase's keyword effect; 10-1-1-3: both players' at once, together
             together = ("kaiun:10-1-1-3",) if len(in_area) > 1 else ()
@@ -323,6 +386,14 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         """7-1-3 / 7-1-4: the winner's 【バトル勝利時】, the loser's 【バトル敗北時】 (none on a draw).
         Card text is not known to the engine, so the step says 「…があれば」."""
         C = self.C
+        for p, word in ((winner, "バトル勝利時"), (loser, "バトル敗北時")):
+            stopped = self.stopped_note(g, p, word) if p else None
+            if stopped:
+                g.kaiun_stopped_keywords = {*getattr(g, "kaiun_stopped_keywords", ()), p}
+                yield g.log(stopped[0], "timing", stopped[1], p,
+                            cites=(C["kaiun:7-1-3"] if word == "バトル勝利時" else C["kaiun:7-1-4"],))
+        winner = None if winner in getattr(g, "kaiun_stopped_keywords", ()) else winner
+        loser = None if loser in getattr(g, "kaiun_stopped_keywords", ()) else loser
         if winner:
             yield g.log(C["kaiun:7-1-3"], "timing",
                         f"{winner} のカードに【バトル勝利時】の効果があれば発動します", winner, cites=("kaiun:10-1-2-1",))
@@ -424,7 +495,12 @@ class KaiunRuleset(KaiunEffects, Ruleset):
             yield g.log(C["kaiun:7-1-5-3"], "result",
                         f"{winner} の【バトル勝利時】効果に「このバトルの結果で」の効果があれば適用します"
                         + self.skipped_note(g, winner), winner, cites=(C["kaiun:7-1-5"], "kaiun:10-2-2-2"))
-        if loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
+        barred = self.rule_barred(g, "barrier_to_hand", loser) if loser else None
+        if barred and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
+            yield g.log(self.prohibition_rule, "prohibited", f"{loser} はバリアを手札に加えることができないため、"
+                        f"バリアを手札に加えません（{lasting.describe(barred)}）", loser,
+                        cites=(C["kaiun:7-1-5-4"], self.rule_overridden_rule))
+        elif loser and self.pl(g, loser)["barrier"] and not self.pl(g, loser)["left"]:
             self.barrier_top_to(g, loser, "hand")
             yield g.log(C["kaiun:7-1-5-4"], "barrier",
                         f"{loser} はバリアの上（右）から1枚を手札に加えます（残り{len(self.pl(g, loser)['barrier'])}枚）", loser)
@@ -436,12 +512,15 @@ class KaiunRuleset(KaiunEffects, Ruleset):
         yield from self.battle_end(g, [p for p in (winner, loser) if p] or self.in_game(g))
 
     def skipped_note(self, g: GameState, p: str) -> str:
-        return "（このバトルでは発動していないため、適用するものはありません）" if self.keyword_skipped(g, p) else ""
+        stopped = self.keyword_skipped(g, p) or p in getattr(g, "kaiun_stopped_keywords", ())
+        return "（このバトルでは発動していないため、適用するものはありません）" if stopped else ""
 
     def battle_end(self, g: GameState, battlers: list[str]):
+        g.kaiun_stopped_keywords = ()
         for p in self.in_game(g):
             g.set(f"players.{p}.win_battle", False)  # 「このバトルに勝つ」 applies to this battle only
-        yield g.log(self.C["kaiun:7-1-5-5"], "battle", "バトルが終了し、コストフェイズに進みます", cites=("kaiun:6-5-2",))
+        ended = self.end_lasting(g, "battle")
+        yield g.log(self.C["kaiun:7-1-5-5"], "battle", "バトルが終了し、コストフェイズに進みます" + ended, cites=("kaiun:6-5-2",))
 
     def barrier_top_to(self, g: GameState, p: str, zone: str) -> dict:
         barrier = self.pl(g, p)["barrier"]
@@ -533,9 +612,10 @@ class KaiunRuleset(KaiunEffects, Ruleset):
             g.set(f"players.{p}.battle_result", None)
             if self.pl(g, p)["keywords_used"]:
                 g.set(f"players.{p}.keywords_used", [])  # 10-1-1-2 …: once per turn, counted afresh
+        ended = self.end_lasting(g, "turn")
         g.set("turn", g.turn + 1)
         g.set("phase", "draw")
-        yield g.log(self.C["kaiun:6-6-6"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます")
+        yield g.log(self.C["kaiun:6-6-6"], "turn", f"ターンが終了し、ターン{g.turn}のドローフェイズに進みます" + ended)
 
     # ---- deck, refresh (9-3) ------------------------------------------------------------------
     def take_top(self, g: GameState, p: str, zone: str, rule: str, what: str):

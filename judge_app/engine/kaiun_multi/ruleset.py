@@ -14,6 +14,7 @@ import dataclasses
 import random
 
 from judge_app.engine.kaiun import board as kb
+from judge_app.engine.kaiun.hidden import MULTI_HIDDEN
 from judge_app.engine.kaiun.ruleset import RESULT_JA, Clauses, KaiunRuleset
 from judge_app.engine.kaiun_multi import board as multi_board
 from judge_app.engine.kaiun_multi import invariants as multi_invariants
@@ -72,11 +73,15 @@ MULTI_CLAUSES = Clauses({
 
 
 class KaiunMultiRuleset(KaiunRuleset):
+    # 「このバトル中」 ends at 7-3-6-5, 「このターン中」 at 6-6-6 (this book's own words); a 子's 「相手」 is the 親 (11-4-2)
+    duration_rules = {"turn": ("kaiun-multi:6-6-6",), "battle": ("kaiun-multi:7-3-6-5",)}
+    relative_target_rule = "kaiun-multi:11-4-2"
     game = "kaiun-multi"
     player_counts = (3, 4, 5)
-    verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親"},
+    verdict_words = dataclasses.replace(KaiunRuleset.verdict_words, shared={"parent": "親", "effects": "続いている効果"},
                                         fields={**KaiunRuleset.verdict_words.fields, "left": "ゲームから抜けた"})
     doc = "kaiun-multi"
+    hidden_rules = MULTI_HIDDEN
     title = "開運コロシウム 多人数制"
     concede_rule = "kaiun-multi:1-2-4"
     game_over_rule = "kaiun-multi:1-2-1"   # 1人以外のすべてのプレイヤーが敗北した場合、ゲームが終了します
@@ -85,7 +90,8 @@ class KaiunMultiRuleset(KaiunRuleset):
     notation = notation
     C = MULTI_CLAUSES
     board_schema = multi_board.BOARD_SCHEMA
-    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"),)
+    # every change by an effect is reset after each battle (7-3-6-6), whatever duration the card names
+    unchi_durations = (("battle", "このバトルの終了（7-3-6-6）まで"), ("turn", "このバトルの終了（7-3-6-6）でリセット"))
     phases = PHASES
     phase_labels = PHASE_LABELS
     rule_options = RULE_OPTIONS
@@ -181,14 +187,24 @@ class KaiunMultiRuleset(KaiunRuleset):
             yield g.log("kaiun-multi:7-3-6-2-1", "leave",
                         f"敗北した親 {parent} は、すべての子とバトルを終えたため、ゲームから離脱します", parent)
 
+    def used(self, g: GameState, p: str, k: str) -> bool:
+        """Whether p's keyword effect k has activated: the one record the limit check (use_keyword) writes and reads,
+        and the timing steps only read (issue 38: a step the judge applied nothing at marks nothing used). A board's
+        own flag (kaiun_used, win_used, lose_used) says the same of what happened before it."""
+        flag = {"開運時": "kaiun_used", "バトル勝利時": "win_used", "バトル敗北時": "lose_used"}[k]
+        return k in self.pl(g, p)["keywords_used"] or bool(self.pl(g, p).get(flag))
+
     def kaiun_timing(self, g: GameState, parent: str, child: str):
         once = self.opt(g, "kaiun_timing") == "once_per_turn"
         who = [p for p in (parent, child) if self.pl(g, p)["battle_area"]]
-        skipped = once and self.pl(g, parent)["kaiun_used"]
+        skipped = once and self.used(g, parent, "開運時")
         if skipped:
             who = [p for p in who if p != parent]
-        if parent in who:
-            g.set(f"players.{parent}.kaiun_used", True)
+        for p in list(who):
+            stopped = self.stopped_note(g, p, "開運時")
+            if stopped:
+                who.remove(p)
+                yield g.log(stopped[0], "timing", stopped[1], p, cites=("kaiun-multi:7-3-1",))
         names = "、".join(f"{p}{kb.card_label(self.card_in_battle(g, p))}" for p in who) or "なし"
         note = f"（親 {parent} の【開運時】はこのターン既に発動しています）" if skipped else ""
         # skipped: the inherited limit decides, relying on the step it limits; else 7-3-1 under the option in force
@@ -207,16 +223,20 @@ class KaiunMultiRuleset(KaiunRuleset):
                 (loser, "【バトル敗北時】", "lose_used", "kaiun-multi:7-3-5", "kaiun:10-1-3-2")):
             if not p or self.pl(g, p)["left"]:
                 continue  # a player who left during the battle (a card's 敗北, 1-2-6) takes no further step in it
-            if once and self.pl(g, p)[field]:
+            stopped = self.stopped_note(g, p, word[1:-1])
+            if stopped:   # invalidated or prohibited (8-2-1-1 / 1-3-3): it does not activate, in every battle it holds
+                g.kaiun_skipped.add(p)
+                yield g.log(stopped[0], "timing", stopped[1], p, cites=(rule,))
+                continue
+            if once and self.used(g, p, word[1:-1]):
                 g.kaiun_skipped.add(p)
                 yield g.log(limit, "timing",
                             f"{p} の{word}効果はこのターン既に発動しているため、このバトルでは発動しません"
                             "（ルール選択: battle_keyword_timing=once_per_turn）", p, cites=(rule,))
                 continue
             if once:
-                g.set(f"players.{p}.{field}", True)
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
-                            "（ルール選択: battle_keyword_timing=once_per_turn、このターン最初の発動）", p, cites=(limit,))
+                            "（ルール選択: battle_keyword_timing=once_per_turn、このターンまだ発動していません）", p, cites=(limit,))
             else:
                 yield g.log(rule, "timing", f"{p} のカードに{word}の効果があれば発動します"
                             "（ルール選択: battle_keyword_timing=every_battle、子とのバトルごと）", p,
@@ -242,14 +262,23 @@ class KaiunMultiRuleset(KaiunRuleset):
         """【開運時】 is the first step of a battle (7-3-1, before 7-3-2 compares): a 子 has one battle, so once its result
         is in, its 【開運時】 has passed; the 親's activates in its first battle only unless kaiun_timing=every_battle."""
         when, limit = super().keyword_clauses(g, k, p)
-        if k == "開運時" and self.pl(g, p)["battle_result"] is not None:
-            if p != g.data["parent"]:
-                raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
-                              "kaiun-multi:7-3-1", "keyword")
-            if "開運時" not in self.per_battle_keywords(g):
-                raise Refused(f"keyword: 親 {p} の【開運時】は最初のバトルで発動しています。1ターンに1度のみです（10-1-1-2）",
-                              "kaiun:10-1-1-2", "keyword")
+        if k in ("開運時", "バトル勝利時", "バトル敗北時") and k not in self.per_battle_keywords(g) and self.used(g, p, k):
+            raise Refused(f"keyword: {p} の【{k}】効果はこのターン既に発動しています（{limit}）", limit, "keyword")
+        if k == "開運時" and self.pl(g, p)["battle_result"] is not None and (
+                p != g.data["parent"] or self.compared_in_this_battle(g)):
+            raise Refused(f"keyword: {p} のバトルはジャンケンを比べ終えています。【開運時】はバトルの最初（7-3-1）に発動します",
+                          "kaiun-multi:7-3-1", "keyword")
         return when, limit
+
+    def compared_in_this_battle(self, g: GameState) -> bool:
+        """Whether the battle under way has compared (7-3-2) since its 【開運時】 step (7-3-1): the 親 keeps a result from
+        an earlier battle, so its own result cannot tell. Between battles (after 7-3-6-6) nothing is under way."""
+        for e in reversed(g.trace):
+            if e.rule == "kaiun-multi:7-3-6-6" or (e.kind == "timing" and "【開運時】" in e.message):
+                return False
+            if any(c.path.endswith(".battle_result") for c in e.changes):
+                return True
+        return False
 
     def battle_end(self, g: GameState, battlers: list[str]):
         g.kaiun_skipped = set()
@@ -259,7 +288,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             used = self.pl(g, p)["keywords_used"]
             if again and any(k in again for k in used):
                 g.set(f"players.{p}.keywords_used", [k for k in used if k not in again])
-        yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します")
+        ended = self.end_lasting(g, "battle")
+        yield g.log("kaiun-multi:7-3-6-5", "battle", "「このバトル中」と表記される効果の適用が終了します" + ended)
         for p in self.in_game(g):
             g.set(f"players.{p}.unchi_mod", {"kachi": 0, "aiko_make": 0})
         yield g.log("kaiun-multi:7-3-6-6", "reset", "効果による運値の変動をリセットします")
@@ -287,7 +317,8 @@ class KaiunMultiRuleset(KaiunRuleset):
             g.set(f"players.{p}.kaiun_used", False)
             g.set(f"players.{p}.win_used", False)
             g.set(f"players.{p}.lose_used", False)
-        yield g.log("kaiun-multi:6-6-6", "timing", "「このターン中」と表記される効果の適用が終了します")
+        ended = self.end_lasting(g, "turn")
+        yield g.log("kaiun-multi:6-6-6", "timing", "「このターン中」と表記される効果の適用が終了します" + ended)
         old = g.data["parent"]
         neighbour = self.clockwise_from(g, old)[0]
         following = [p for p in self.clockwise_from(g, old) if not self.pl(g, p)["left"]]

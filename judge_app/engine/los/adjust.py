@@ -16,9 +16,10 @@ its parts take the source card's SPEED/COST for the resistances unless they name
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
-from judge_app.engine.los.cards import (add_card_mod, characters, locate, printed, put, set_square, stat, stat_cites, take,
-                                        to_trash, update_card, where)
+from judge_app.engine.los.cards import (add_card_mod, characters, entered, locate, printed, put, set_square, stat,
+                                        stat_cites, take, to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
+from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused
@@ -31,16 +32,20 @@ PLAYERS = {"enum": ["p1", "p2", "both"], "description": "p1 / p2 / both（お互
 COUNT = {"type": "integer", "minimum": 1, "maximum": 60}
 TURNED = {"type": "string", "minLength": 1, "maxLength": 40,
           "description": "エネルギー・サポートのカードのID、または p1 / p2（そのプレイヤーのエネルギーを value 枚）"}
-DURATION = {"enum": ["battle", "turn", "permanent"],
-            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / permanent"}
+DURATION = {"enum": ["battle", "turn", "next_turn_end", "permanent"],
+            "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / "
+                           "next_turn_end: 次のターン終了時まで (次のターンの 5.6 2.) / permanent"}
 SOURCE = {"type": "object", "additionalProperties": False,
           "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
-                         "cost": {"type": "integer", "minimum": 0}}}
+                         "cost": {"type": "integer", "minimum": 0},
+                         "entered": {"type": "integer", "minimum": 0,
+                                     "description": "効果のカードが場に出た順（9.5: 後から出たカードの「になる」が優先）"}}}
 TARGETED = {"type": "boolean", "description": "対象をとる効果なら true（裏側表示は表にしてから解決, 9.6）"}
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
 CARD_OPTS = {"source": SOURCE, "targeted": TARGETED, "face_condition": FACE_CONDITION}
-DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "permanent": "場を離れるまで"}
+DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+               "permanent": "場を離れるまで"}
 GROUPS = {"all": "全てのキャラクター", "front": "前衛の全てのキャラクター", "back": "後衛の全てのキャラクター",
           "attack": "アタック表示の全てのキャラクター", "defense": "ディフェンス表示の全てのキャラクター"}
 # 8.13: the keywords the rulebook defines, and their clauses (none of them carries a use limit)
@@ -62,7 +67,7 @@ ADJUSTMENTS = (
                {"target": TARGET, "stat": {"enum": ["ATK", "DEF", "DOWN"]},
                 "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "duration": DURATION, **CARD_OPTS},
                ("target", "stat", "value", "duration"), handles_both=True),
-    Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both、またはキャラクターのID）", "los:8.11",
+    Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both/opponent、またはキャラクターのID）", "los:8.11",
                {"target": TARGET, "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "source": SOURCE},
                ("target", "value"), handles_both=True),
     Adjustment("destroy", "破壊（トラッシュへ。ダウン状態にならず、ダウンダメージなし）", "los:8.10",
@@ -84,8 +89,10 @@ ADJUSTMENTS = (
                {"target": TURNED, "value": COUNT}, ("target",)),
     Adjustment("regain", "リゲインする（エネルギー・サポートを縦向きに。プレイヤーならエネルギーN枚）", "los:6.5",
                {"target": TURNED, "value": COUNT}, ("target",)),
-    Adjustment("discard", "手札のカードをトラッシュに置く（効果によってトラッシュに移る＝破壊）", "los:8.10",
-               {"target": CARD}, ("target",)),
+    Adjustment("discard", "手札のカードをトラッシュに置く（効果によってトラッシュに移る＝破壊。p1/p2 と枚数なら手札の持ち主が選ぶ）",
+               "los:8.10", {"target": {"type": "string", "minLength": 1, "maxLength": 40,
+                                      "description": "手札のカードのID、または p1 / p2（value 枚。どれを置くかは手札の持ち主が選ぶ）"},
+                           "value": COUNT}, ("target",)),
     Adjustment("to_deck", "手札のカードをデッキに戻す（下に / 戻してシャッフル）", "los:5.1",
                {"target": CARD, "position": {"enum": ["bottom", "shuffle"]}}, ("target", "position")),
     Adjustment("enter", "手札のキャラクターをキャラクターゾーンに出す（コストは別に払う）", "los:5.3",
@@ -235,12 +242,14 @@ class LosAdjustments:
         return super().adjust(g, body)
 
     # ---- the effect as a unit (core: Ruleset.resolve_effect) -------------------------------------------
-    def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None):
+    def resolve_effect(self, g, parts, cost=(), source=None, player=None, label=None, keyword=None, **more):
         player = player or self.effect_player(g, source)
+        self.check_trigger(g, player, label)
         self.check_one_effect(g, player, source)
         with_source = self.source_of(g, source, player)
         return super().resolve_effect(g, [self._sourced(p, with_source) for p in parts],
-                                      [self._sourced(p, with_source) for p in cost], source, player, label, keyword)
+                                      [self._sourced(p, with_source) for p in cost], source, player, label, keyword,
+                                      **more)
 
     def check_one_effect(self, g: GameState, player: str | None, source: str | None) -> None:
         """5.5.1 II/III 「この時発動できる効果は1つまでです」, 9.3 「相手は一つ効果を選択し発動します」: in a priority
@@ -256,6 +265,33 @@ class LosAdjustments:
                           f"この時発動できる効果は1つまでです（「{self.card_label(g, source)}」の効果は次の優先権で）",
                           used["rule"], "source")
 
+    def check_trigger(self, g: GameState, player: str | None, label: str | None) -> None:
+        """9.3 「相手は一つ効果を選択し発動します。その後、自分は一つ効果を選択し発動します」 (8.1.1 / 8.1.2): a triggered
+        effect (the `trigger` op) is applied by its own player, at the turn of priority where they chose it, and once.
+        The judge's effect is that trigger's when it has the trigger's label."""
+        if not label or player is None:
+            return
+        waiting = [t for t in g.data.get("triggers") or () if t["label"] == label]
+        mine = ((g.data.get("priority_used") or {}).get(player) or {}).get("trigger")
+        if mine and mine["label"] == label:
+            if mine.get("closed") and not mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」を発動した {player} の優先権は終わっています。発動した優先権のうちに"
+                              "適用します", "los:9.3", "label")
+            if mine["applied"]:
+                raise Refused(f"label: 誘発効果「{label}」はこの優先権で既に適用しました。発動した効果は1度だけ解決します",
+                              "los:9.3", "label")
+            used = g.data["priority_used"][player]
+            g.set("priority_used", {**g.data["priority_used"], player: {**used, "trigger": {**mine, "applied": True}}})
+            g.cite_next("los:9.3")
+            return
+        if any(t["player"] == player for t in waiting):
+            raise Refused(f"label: {player} の誘発効果「{label}」はまだ発動していません。{player} の優先権で発動を選んでから"
+                          "適用します（同じタイミングの効果は相手プレイヤーから1つずつ）", "los:9.3", "label")
+        if any(t["player"] != player for t in waiting):
+            owner = next(t["player"] for t in waiting)
+            raise Refused(f"label: 誘発効果「{label}」は {owner} の効果です。{player} の効果としては適用できません", "los:9.3",
+                          "label")
+
     def source_of(self, g: GameState, source: str | None, player: str | None) -> dict | None:
         """The resistances' view of the source card (8.13.2 SPEED, 8.13.3 COST), for parts that name none."""
         loc = locate(g, source) if source else None
@@ -263,7 +299,7 @@ class LosAdjustments:
             return None
         pid, zone, i = loc
         card = g.data["players"][pid][zone][i]
-        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost") if k in card}}
+        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost", "entered") if k in card}}
 
     def _sourced(self, part, source: dict | None):
         if source is None or not isinstance(part, dict) or "source" in part:
@@ -294,7 +330,9 @@ class LosAdjustments:
             return refused(g, resisted[0][1], target, resisted[0][2])
         cites: list[str] = [c for _, cs in acted for c in cs]
         for cid, _ in acted:
-            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration})
+            rank = (source or {}).get("entered") if op == "set" and isinstance(source, dict) else None
+            add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration,
+                                  **({"rank": rank} if rank else {})})
             cites += stat_cites(character(g, cid)[3], name)   # the floor at 0 (2.1.2–2.1.4) where it bites
         change = f"{value:+d}" if op == "add" else f"を{value}に"
         now = "、".join(f"「{character(g, cid)[3]['name']}」{name} {stat(character(g, cid)[3], name)}" for cid, _ in acted)
@@ -323,6 +361,8 @@ class LosAdjustments:
 
     # ---- life (3.7, 4) ------------------------------------------------------------------------------------
     def adjust_damage(self, g, spec, target, value, source=None):
+        if target == "opponent":   # the effect's player's opponent
+            target = effect_parts.opponent_of(self, g, g.acting or g.data.get("turn_player"), "target")
         if target in ("p1", "p2", "both"):
             hit = ["p1", "p2"] if target == "both" else [target]
             for pid in hit:   # お互いのプレイヤー: at once (the book gives no order; 4 「同時に」)
@@ -407,7 +447,17 @@ class LosAdjustments:
     def adjust_regain(self, g, spec, target, value=None):
         return self._turn(g, spec, target, False, value)
 
-    def adjust_discard(self, g, spec, target):
+    def adjust_discard(self, g, spec, target, value=None):
+        if target in ("p1", "p2"):   # 「手札をN枚トラッシュに置く」: the hand's player chooses which
+            hand = player(g, target)["hand"]
+            n = self.as_far_as_possible(g, value or 1, len(hand), f"{target} の手札", "value")
+            ids = [c["id"] for c in hand] if n >= len(hand) else effect_parts.pick_cards(
+                g, target, [(c["id"], c["name"]) for c in hand], n, spec.rule, f"{target} がトラッシュに置く手札")
+            gone = [to_trash(g, cid)["name"] for cid in ids]
+            return g.log(spec.rule, "adjust", f"{target} が手札{len(gone)}枚（{'・'.join(gone) or 'なし'}）を効果によって"
+                         "トラッシュに置きました", target, cites=("los:3.2",))
+        if value is not None:
+            raise AdjustmentError("value: 枚数はプレイヤー（p1 / p2）を指定したときだけ使えます", "value")
         pid, _, card = card_in(g, target, ("hand",), "手札")
         to_trash(g, target)
         return g.log(spec.rule, "adjust", f"{pid} の手札の「{card['name']}」を効果によってトラッシュに置きました", None,
@@ -430,8 +480,8 @@ class LosAdjustments:
             raise AdjustmentError(f"lane: {square_name(pid, row, lane - 1)} にはすでにキャラクターがいます"
                                   "（1マスに置けるキャラクターは1体, 3.3.1）", "lane")
         _, card = take(g, target)
-        set_square(g, pid, row, lane - 1, dict(printed(card), display=display, face_down=bool(face_down),
-                                                entered_turn=g.turn))
+        set_square(g, pid, row, lane - 1, entered(g, dict(printed(card), display=display, face_down=bool(face_down),
+                                                          entered_turn=g.turn)))
         # 5.3: 後衛に出します。前衛に出すことはできません — an effect that says otherwise wins (9.1)
         rule, cites = ("los:9.1", ("los:5.3", "los:3.3.3")) if row == "front" else (spec.rule, ("los:3.3.3",))
         face = "裏側" if face_down else "表側"
@@ -443,7 +493,7 @@ class LosAdjustments:
         if card.get("type") != "support":
             raise AdjustmentError(f"target: 「{card['name']}」はサポートカードではありません（2.3）", "target")
         _, card = take(g, target)
-        put(g, pid, "support", dict(printed(card), gained=False))
+        put(g, pid, "support", entered(g, dict(printed(card), gained=False)))
         older = [c for c in player(g, pid)["support"] if card.get("field") and c.get("field") and c["id"] != target]
         for c in older:
             to_trash(g, c["id"])
@@ -486,7 +536,7 @@ class LosAdjustments:
         b = g.data.get("battle")
         if b and set(b.get("downed", [])) & {cid for cid, _ in acted}:
             g.set("battle", dict(b, downed=[x for x in b["downed"] if x not in {cid for cid, _ in acted}]))
-        cites = [c for _, cs in acted for c in cs] + ["los:3.2"]
+        cites = [c for _, cs in acted for c in cs] + ["los:3.2", "los:8.12"]   # 8.12: down is by battle, not by this
         if name is not None:
             cites = ["los:9.6.1", *cites, *dict.fromkeys(r for _, r, _ in resisted)]
         return g.log(spec.rule, "adjust", (f"{name}: " if name else f"{flipped_note(acted[0][1])}")

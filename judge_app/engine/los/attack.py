@@ -1,6 +1,7 @@
 """アタックフェイズ (5.5): 戦闘処理 5.5.1 steps I–VI, ダウンダメージの処理 5.5.2, フラッシュの時機 5.5.3."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.los.board_terms import facing_lane, has_keyword, other, square_name
 from judge_app.engine.los.cards import card_at, forbidden, locate, stat, stat_cites, to_trash, update_card
 from judge_app.engine.los.common import life_result, lose_life, option, player, result_message
@@ -295,5 +296,7 @@ def step_vi(g: GameState, tp: str):
 
 def end_battle(g: GameState, tp: str, rule: str, message: str):
     n = expire(g, "battle")
+    gone = lasting.expire(g, ("battle",)) if g.data.get("effects") else []
     g.set("battle", None)
-    return (yield g.log(rule, "battle-end", message + (f"（このバトル中の効果を終了: {n}体）" if n else ""), tp))
+    ended = "".join(f"（{lasting.describe(e)} を終了）" for e in gone)
+    return (yield g.log(rule, "battle-end", message + (f"（このバトル中の効果を終了: {n}体）" if n else "") + ended, tp))

@@ -29,7 +29,9 @@ TYPE_CHOICES = [{"value": "character", "label": "キャラクターカード", "
 MOD = {
     "type": "object", "required": ["stat", "op", "value", "until"], "additionalProperties": False,
     "properties": {"stat": {"enum": ["ATK", "DEF", "DOWN"]}, "op": {"enum": ["add", "set"]},
-                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "permanent"]}},
+                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]},
+                   "rank": {"type": "integer", "minimum": 0,
+                            "description": "「になる」の効果のカードが場に出た順（9.5: 大きいほど優先）"}},
 }
 
 CARD = {
@@ -54,6 +56,8 @@ CARD = {
                                   for d in DISPLAYS]},
         "face_down": {"type": "boolean", "title": "裏側表示", "description": "6.4 裏側表示"},
         "entered_turn": {**TURN_NO, "title": "登場したターン"},
+        "entered": {"type": "integer", "minimum": 0, "title": "場に出た順",
+                    "description": "9.5: 後から場に出たカードの効果を優先（大きいほど後。盤面のカードは 0）"},
         "display_changed_turn": {**TURN_NO, "title": "表示を変えたターン"},
         "flipped_turn": {**TURN_NO, "title": "表側表示にしたターン"},
         "moved_turn": {**TURN_NO, "title": "移動したターン"}, "attack_turn": {**TURN_NO, "title": "アタックしたターン"},
@@ -64,7 +68,7 @@ CARD = {
         "cannot": {"type": "array", "title": "禁止（実行時）",
                    "items": {"type": "object", "required": ["action", "until"],
                              "properties": {"action": {"enum": ["attack", "move", "display"]},
-                                            "until": {"enum": ["battle", "turn", "permanent"]}}}},
+                                            "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]}}}},
         # energy and support cards
         "gained": {"type": "boolean", "title": "ゲイン表示", "description": "6.6 ゲイン表示（横向き）なら true"},
     },
@@ -114,6 +118,7 @@ BOARD_SCHEMA = {
             "properties": {"id": {"type": "string"}, "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
                            "forced": {"type": "boolean"}}}},
         "trigger_seq": {"type": "integer", "minimum": 0},
+        "entry_seq": {"type": "integer", "minimum": 0, "description": "9.5: 場に出たカードの通し番号（entered）の最後"},
         "priority_used": {"type": ["object", "null"],
                           "description": "優先権の交換中: 各プレイヤーが直前の優先権で使った効果（5.5.1 II/III, 9.3）"},
     },
@@ -193,6 +198,7 @@ def initial_data(board: dict, options: dict) -> dict:
     data["priority_used"] = None   # … nor inside a priority exchange
     data.setdefault("triggers", [])
     data.setdefault("trigger_seq", len(data["triggers"]))
+    data.setdefault("entry_seq", 0)
     data["options"] = options
     if is_fresh(board):
         data["turn"], data["phase"] = 0, None

@@ -5,7 +5,7 @@ from judge_app.engine.los.board import ZONES
 from judge_app.engine.los.board_terms import LANES, ROWS, square_name
 from judge_app.engine.state import GameState
 
-RUNTIME = ("display", "face_down", "entered_turn", "display_changed_turn", "flipped_turn", "moved_turn",
+RUNTIME = ("display", "face_down", "entered_turn", "entered", "display_changed_turn", "flipped_turn", "moved_turn",
            "attack_turn", "attacks", "battles", "mods", "damage", "cannot", "gained")
 SEARCH_ORDER = tuple(sorted(ZONES, key=lambda z: z == "deck"))   # the deck last
 
@@ -49,14 +49,28 @@ def where(g: GameState, cid: str) -> str:
     return square_name(pid, zone, i) if zone in ROWS else f"{pid} {zone}"
 
 
+def set_value(card: dict, name: str, value: int) -> int:
+    """9.5 後から場に出たカードの効果を優先: of the 「になる」 mods, the one whose card entered the field last (`rank`,
+    its `entered`; a board's cards and an effect with no source card 0), then the later applied among equals."""
+    best = None
+    for i, m in enumerate(card.get("mods") or ()):
+        if m["stat"] == name and m["op"] == "set" and (best is None or (m.get("rank", 0), i) >= best[0]):
+            best = ((m.get("rank", 0), i), m["value"])
+    return value if best is None else best[1]
+
+
+def entered(g: GameState, card: dict) -> dict:
+    """The card as it enters the field: numbered after every card that entered before it (9.5 needs 「後から」)."""
+    seq = g.data.get("entry_seq", 0) + 1
+    g.set("entry_seq", seq)
+    return {**card, "entered": seq}
+
+
 def stat(card: dict, name: str) -> int:
-    """ATK/DEF/DOWN now: the printed value (8.7 元々の), the latest 「になる」 (9.5), then ±N (8.9); never below 0
-    (2.1.2, 2.1.3, 2.1.4)."""
-    value = card.get(name.lower(), 0)
+    """ATK/DEF/DOWN now: the printed value (8.7 元々の), the 「になる」 of the card that entered last (9.5), then ±N
+    (8.9); never below 0 (2.1.2, 2.1.3, 2.1.4)."""
     mods = card.get("mods") or []
-    for m in mods:
-        if m["stat"] == name and m["op"] == "set":
-            value = m["value"]
+    value = set_value(card, name, card.get(name.lower(), 0))
     value += sum(m["value"] for m in mods if m["stat"] == name and m["op"] == "add")
     return max(0, value)
 
@@ -75,10 +89,7 @@ def stat_cites(card: dict, name: str) -> list[str]:
         cites.append("los:9.5")
     if any(m["stat"] == name and m["op"] == "add" for m in mods):
         cites.append("los:8.9")
-    value = card.get(name.lower(), 0)
-    for m in mods:
-        if m["stat"] == name and m["op"] == "set":
-            value = m["value"]
+    value = set_value(card, name, card.get(name.lower(), 0))
     if value + sum(m["value"] for m in mods if m["stat"] == name and m["op"] == "add") < 0:
         cites.append(FLOOR[name])
     return cites

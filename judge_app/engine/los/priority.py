@@ -51,6 +51,9 @@ def resolve_trigger(g: GameState, pid: str, tid: str):
     # 9.3.2: forced effects of one player at the same time — one per turn of priority, the player's choice
     several = t["forced"] and sum(x["forced"] for x in triggers_of(g, pid)) > 1
     g.set("triggers", [x for x in g.data["triggers"] if x["id"] != tid])
+    # its content is the judge's `effect` with the same label: this turn of priority is its window, and it is used once
+    used = (g.data.get("priority_used") or {}).get(pid) or {"source": None, "rule": "los:9.3"}
+    mark_priority(g, pid, {**used, "trigger": {"id": tid, "label": t["label"], "applied": False}})
     kind = "誘発強制効果" if t["forced"] else "誘発任意効果"
     return g.log("los:8.1.1" if t["forced"] else "los:8.1.2", "trigger",
                  f"{pid} が{kind}「{t['label']}」を発動しました（内容は審判の調整で適用します）"
@@ -118,6 +121,16 @@ def mark_priority(g: GameState, pid: str, used: dict | None) -> None:
         g.set("priority_used", {**(g.data.get("priority_used") or {}), pid: used})
 
 
+def close_trigger_windows(g: GameState, pid: str) -> None:
+    """`pid` has used its turn of priority: a triggered effect another player chose before it can no longer be
+    applied (its content is applied while the next player's priority is asked, not after it is answered)."""
+    marks = g.data.get("priority_used") or {}
+    closed = {p: {**u, "trigger": {**u["trigger"], "closed": True}} for p, u in marks.items()
+              if p != pid and u and u.get("trigger") and not u["trigger"].get("closed")}
+    if closed:
+        g.set("priority_used", {**marks, **closed})
+
+
 def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
     """Alternate II (the non-turn player) and III (the turn player) until both pass in a row (7.2, 9.3)."""
     tp = g.data["turn_player"]
@@ -130,9 +143,12 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
         # player from now on is it (a flash card chosen binds it at once), and another card's effect is refused until
         # the player's next turn of priority (LosAdjustments.check_one_effect); the judge may apply it as soon as the
         # choice is made
-        mark_priority(g, current, {"source": None, "rule": one_effect_rule(rule, current, tp)})
+        before = (g.data.get("priority_used") or {}).get(current) or {}
+        mark_priority(g, current, {"source": None, "rule": one_effect_rule(rule, current, tp),
+                                   **({"trigger": before["trigger"]} if before.get("trigger") else {})})
         choice = yield g.ask(current, f"{when}: 優先権を使いますか", options, rule, kind="priority", withheld=held,
                              remake=lambda pid=current: priority_options(g, pid, others))
+        close_trigger_windows(g, current)
         used = (g.data.get("priority_used") or {}).get(current)
         if choice != "pass" and choice != OTHER_EFFECT and not choice.startswith("trigger-"):
             mark_priority(g, current, {**used, "source": choice})   # the flash card chosen

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine import lasting
+from judge_app.engine.lasting import LastingEffects
+from judge_app.engine.los.cards import locate
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
+from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
 from judge_app.engine.los.attack import attack_phase
 from judge_app.engine.los import notation
 from judge_app.engine.los.board import BOARD_SCHEMA, check_board, initial_data, midgame_board, new_game_board
@@ -13,6 +17,8 @@ from judge_app.engine.los.preparation import preparation
 from judge_app.engine.los.options import RULE_OPTIONS
 from judge_app.engine.los.phases import PHASE_LABELS, PHASES, TURN_PHASES
 from judge_app.engine.los.turn import end_phase, lead_phase, main_phase, setup_phase
+from judge_app.engine import simultaneous
+from judge_app.engine.los.board_terms import other
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
 
@@ -20,13 +26,14 @@ PHASE_PROCEDURES = {"setup": setup_phase, "main": main_phase, "lead": lead_phase
                     "end": end_phase}
 
 
-class LosRuleset(LosAdjustments, Ruleset):
+class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
     game = "los"
     modified_zones = ("front", "back")   # ATK/DEF/DOWN modifications live on the characters in the rows
     verdict_words = Words(
         zones={"front": "前衛", "back": "後衛", "hand": "手札", "deck": "デッキ", "trash": "トラッシュ",
                "energy": "エネルギー", "support": "サポート"},
         fields={"life": "ライフ"},
+        shared={"effects": "続いている効果"},
         card_fields={"display": "", "face_down": "向き", "mods": "効果", "gained": ""},
         slots={"front": "レーン", "back": "レーン"},
         values={("display", "attack"): "アタック表示", ("display", "defense"): "ディフェンス表示",
@@ -38,7 +45,19 @@ class LosRuleset(LosAdjustments, Ruleset):
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
+    # ---- lasting prohibitions and invalidations (engine/lasting.py) ------------------------------------------
+    # 9.2 「「できる」「できない」と相反する効果が同時に適用されている場合、「できない」を優先して」
+    prohibition_rule = "los:9.2"
+    # the book has no clause on 無効: 9.1 「ルールと矛盾する効果が記載されている場合、効果を優先します」 (docs/rulings-decisions.md)
+    invalidation_rule = "los:9.1"
+    lasting_durations = ("battle", "turn", "next_turn_end", "while_on_field", "permanent")
+    # 「このバトル中」 ends with the battle (5.5.1 VI); 「ターン終了時まで」 at the end phase (5.6 2., 9.4)
+    duration_rules = {"battle": ("los:5.5.1.VI",), "turn": ("los:5.6.s2", "los:9.4"),
+                      "next_turn_end": ("los:5.6.s2", "los:9.4")}
+    prohibit_actions = ("draw", "attack", "move", "display", "keyword")
+    adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
+                                                           prohibit_actions), ADJUSTMENTS[-1],
+                   *HIDDEN_ADJUSTMENTS)
     concede_rule = "los:4"
     notation = notation
     # Issue 28: the clauses an effect is held to (docs/rulings-decisions.md, "los: effects").
@@ -47,6 +66,19 @@ class LosRuleset(LosAdjustments, Ruleset):
     as_much_as_possible_rule = "los:8.1"   # the book has none: the effect's text done as far as the table allows
     each_player_rule = "los:4"             # the book gives no order: お互いのプレイヤー at once (4 「同時に」)
     game_over_rule = "los:4"               # 勝敗: the game is decided, nothing more is done
+    optional_rule = "los:8.1.2"            # 誘発任意効果: 適用させないことを選んだ場合、そのカードの効果は発動しません
+    # the book has no 「〜まで」 and no 「〜なら」: the card's text decides over the rules (9.1), choosing as 9.6 says
+    up_to_rule, up_to_cites = "los:9.1", ("los:9.6",)
+    condition_rule, condition_cites = "los:9.1", ("los:8.1",)
+
+    # 9.3: effects of one timing — the turn player's opponent chooses one and uses it, then the turn player, in turn
+    simultaneous_rule = "los:9.3"
+    simultaneous_cites = ("los:7.2",)
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        tp = g.data["turn_player"]
+        return simultaneous.taking_turns(waiting, other(tp), g.data[simultaneous.KEY]["last"], "los:9.3",
+                                         "同じタイミングの効果は相手プレイヤーから1つずつ交互に解決します")
 
     def check_board(self, board: dict) -> None:
         check_board(board)
@@ -79,3 +111,11 @@ class LosRuleset(LosAdjustments, Ruleset):
 
     def invariants(self, g: GameState) -> list[str]:
         return invariants(g)
+
+    def lasting_card_owner(self, g: GameState, card_id: str) -> str | None:
+        where = locate(g, card_id)
+        return where[0] if where else None
+
+    def lasting_on_field(self, g: GameState, card_id: str) -> bool:
+        where = locate(g, card_id)
+        return bool(where) and where[1] in ("front", "back", "support")

@@ -5,8 +5,9 @@ from functools import lru_cache
 
 from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
                                               other, square_name, step_from)
-from judge_app.engine.los.cards import (characters, forbidden, locate, printed, put, set_square, take,
+from judge_app.engine.los.cards import (characters, entered, forbidden, locate, printed, put, set_square, take,
                                         to_trash, update_card)
+from judge_app.engine import lasting
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
 from judge_app.engine.los.priority import resolve_triggers
 from judge_app.engine.state import GameState
@@ -30,6 +31,11 @@ def setup_phase(g: GameState):
                 cites=("los:6.5",))
     if g.turn == 1 and tp == g.data.get("first_player", tp):
         yield g.log("los:5.2", "no-draw", "先攻プレイヤーの最初のターンはデッキからカードを引けません", tp)
+        return
+    barred = lasting.prohibition_of(g, "draw", tp)
+    if barred:   # 9.2: 「できない」 wins over the draw the phase does
+        yield g.log("los:9.2", "prohibited", f"{tp} はカードを引けないため、デッキからカードを引きません"
+                    f"（{lasting.describe(barred)}）", tp, cites=("los:5.2",))
         return
     if not draw(g, tp, 1):
         yield deck_out(g, tp, ("los:5.2", "los:8.5"))
@@ -161,7 +167,7 @@ def play_character(g: GameState, tp: str, cid: str):
         return (yield g.log("los:5.3", "gone", "そのマスにはもうキャラクターがいるか、カードを出せなくなりました", tp))
     face, _, display = how.partition(":")
     _, card = take(g, cid)
-    placed = dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn)
+    placed = entered(g, dict(printed(card), display=display, face_down=face == "down", entered_turn=g.turn))
     set_square(g, tp, "back", lane - 1, placed)
     shown = card["name"] if face == "up" else "キャラクター"
     yield g.log("los:5.3", "play", f"{tp} が{shown}を{square_name(tp, 'back', lane - 1)}に"
@@ -183,7 +189,7 @@ def play_support(g: GameState, tp: str, cid: str):
     card = next(c for c in player(g, tp)["hand"] if c["id"] == cid)
     yield from pay_cost(g, tp, card)
     _, card = take(g, cid)
-    put(g, tp, "support", dict(printed(card), gained=False))
+    put(g, tp, "support", entered(g, dict(printed(card), gained=False)))
     yield g.log("los:2.3", "play", f"{tp} がサポート「{card['name']}」をサポートゾーンに出しました", tp,
                 cites=("los:3.5",))
     yield from field_limit(g, tp, card)
@@ -336,18 +342,23 @@ def lead_phase(g: GameState):
 
 # ---- 5.6 ------------------------------------------------------------------------------------------
 def expire(g: GameState, until: str) -> int:
-    """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character."""
+    """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character. At a turn's end
+    a 「次のターン終了時まで」 one becomes one of 「ターン終了時まで」: it ends at the next turn's end (5.6 2.)."""
     n = 0
     for pid in ("p1", "p2"):
         for row, lane, c in list(characters(g, pid)):
-            mods = [m for m in c.get("mods") or [] if m["until"] != until]
-            cannot = [x for x in c.get("cannot") or [] if x["until"] != until]
-            if len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or []):
-                n += 1
+            mods = [_next(m, until) for m in c.get("mods") or [] if m["until"] != until]
+            cannot = [_next(x, until) for x in c.get("cannot") or [] if x["until"] != until]
+            if mods != (c.get("mods") or []) or cannot != (c.get("cannot") or []):
+                n += len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or [])
                 set_square(g, pid, row, lane, {**{k: v for k, v in c.items() if k not in ("mods", "cannot")},
                                                **({"mods": mods} if mods else {}),
                                                **({"cannot": cannot} if cannot else {})})
     return n
+
+
+def _next(item: dict, until: str) -> dict:
+    return dict(item, until="turn") if until == "turn" and item["until"] == "next_turn_end" else item
 
 
 def end_phase(g: GameState):
@@ -357,8 +368,11 @@ def end_phase(g: GameState):
                 "（効果の内容は審判の調整で適用します）", tp)
     yield from resolve_triggers(g, "los:5.6.s1", "ターン終了時に発動する効果")
     n = expire(g, "turn")
-    yield g.log("los:5.6.s2", "expire", f"ターン終了時まで続く効果を終了しました（{n}体）" if n
-                else "ターン終了時に終了する効果はありません", tp, cites=("los:9.4",) if n else ())
+    gone = lasting.expire(g, ("turn", "next_turn_end")) if g.data.get("effects") else []
+    ended = f"（{'、'.join(lasting.describe(e) for e in gone)}）" if gone else ""
+    yield g.log("los:5.6.s2", "expire", (f"ターン終了時まで続く効果を終了しました（{n}体）" if n
+                else "ターン終了時に終了する効果はありません" if not gone else "ターン終了時まで続く効果を終了しました") + ended,
+                tp, cites=("los:9.4",) if n or gone else ())
     trimmed = [tp, other(tp)] if option(g, "hand_limit_both") == "both" else [tp]
     for pid in trimmed:
         while len(player(g, pid)["hand"]) > 7:

@@ -2,6 +2,7 @@
 effect expiry by duration, and rule processing (9). Each returns what changed; the caller logs it."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg.cards import as_new_card, label, put_into, take_from
 
@@ -45,11 +46,8 @@ def leave_field(g: GameState, player: str, zone: str, card_id: str, dest: str = 
 
 
 def drop_effects_on(g: GameState, card_id: str) -> int:
-    effects = g.data["effects"]
-    kept = [e for e in effects if e["target"] != card_id]
-    if len(kept) != len(effects):
-        g.set("effects", kept)
-    return len(effects) - len(kept)
+    """The effects on a card that leaves the field end (3-1-6), and so do its 「場にある間」 ones."""
+    return len(lasting.end_while_on_field(g, card_id))
 
 
 def rest_don(g: GameState, player: str, n: int) -> None:
@@ -61,30 +59,20 @@ def rest_don(g: GameState, player: str, n: int) -> None:
 
 
 def add_effect(g: GameState, **effect) -> dict:
-    seq = g.data["effect_seq"] + 1
-    g.set("effect_seq", seq)
-    effect = {"id": f"e{seq}", "turn": g.turn, **effect}
-    g.append("effects", effect)   # recorded as `effects.<i>`: the list is never copied into the entry
-    return effect
+    return lasting.add(g, **effect)   # recorded as `effects.<i>`: the list is never copied into the entry
 
 
 def expire(g: GameState, owner: str, durations: tuple[str, ...]) -> list[dict]:
     """End the effects of `owner` with one of `durations` (next_turn_end only once its next turn ends)."""
-    gone, kept = [], []
-    for e in g.data["effects"]:
-        due = e["duration"] in durations and (e["duration"] != "next_turn_end" or e["turn"] < g.turn)
-        if due and (owner is None or e["owner"] == owner):
-            gone.append(e)
-        else:
-            kept.append(e)
-    if gone:
-        g.set("effects", kept)
-    return gone
+    return lasting.expire(g, durations, owner)
 
 
 def describe_effects(g: GameState, effects: list[dict]) -> str:
     parts = []
     for e in effects:
+        if e["kind"] in ("prohibit", "invalidate"):
+            parts.append(lasting.describe(e))
+            continue
         what = f"パワー{e['value']:+d}" if e["kind"] == "power" else (
             f"【{e['keyword']}】を得る" if e["kind"] == "keyword_add" else f"【{e['keyword']}】を失う")
         parts.append(f"{e['target']}の{what}（{DURATIONS[e['duration']]}）")

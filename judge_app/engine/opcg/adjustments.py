@@ -2,6 +2,8 @@
 Each checks everything before it changes anything, and logs exactly one entry."""
 from __future__ import annotations
 
+from judge_app.engine import effect_parts
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
@@ -34,7 +36,8 @@ ADJUSTMENTS = (
                 "duration": DURATION, "owner": OWNER}, ("target", "value", "duration")),
     Adjustment("ko", "KOする", "opcg:10-2-1-2", {"target": TARGET}, ("target",)),
     Adjustment("draw", "カードをN枚引く", "opcg:4-5-3", {"target": PLAYER, "value": COUNT}, ("target", "value")),
-    Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET}, ("target",)),
+    Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET, "by_card": BY_CARD},
+               ("target",)),
     Adjustment("add_life", "ライフに加える（デッキの上か手札から）", "opcg:2-9-4",
                {"target": PLAYER, "card": TARGET}, ("target",)),
     Adjustment("life_to_hand", "ライフの上からN枚を手札に加える", "opcg:3-10-2",
@@ -74,6 +77,15 @@ ADJUSTMENTS = (
                {"target": PLAYER, "value": {"type": "integer", "minimum": 1, "maximum": 10}}, ("target", "value")),
     Adjustment("don_active", "コストエリアのレストのドン!!をN枚アクティブにする", "opcg:4-4-1-1",
                {"target": PLAYER, "value": {"type": "integer", "minimum": 1, "maximum": 10}}, ("target", "value")),
+    # 4-6-2: damage to a leader by an effect, one point at a time; at 0 life the leader taking it loses (1-2-2-1)
+    Adjustment("damage", "リーダーにダメージを与える（効果）", "opcg:4-6-2",
+               {"target": {"enum": ["p1", "p2", "both", "opponent"], "description": "ダメージを受けるリーダーのプレイヤー"
+                           "（opponent=効果のプレイヤーの相手）"}, "value": COUNT}, ("target", "value")),
+    # 「手札をN枚捨てる」: the player whose hand it is chooses which (a decision), unless the judge names them
+    Adjustment("discard", "手札をN枚捨てる（枚数。どれを捨てるかは手札の持ち主が選ぶ）", "opcg:3-5-1",
+               {"target": PLAYER, "value": COUNT,
+                "cards": {"type": "array", "maxItems": 50, "items": {"type": "string"}, "description": "捨てるカード（ID）"}},
+               ("target", "value")),
     Adjustment("loop_draw", "永久循環: どちらも止められない（引き分け）", "opcg:11-1-1-1", {}, ()),
     concede_adjustment("opcg:1-2-3"),
 )
@@ -95,6 +107,62 @@ def _duration_ok(g: GameState, duration: str) -> None:
 
 class OpcgAdjustments:
     """Mixed into the ruleset: adjust_<op>(g, spec, **params)."""
+
+    def adjust_damage(self, g: GameState, spec: Adjustment, target: str, value: int) -> TraceEntry:
+        """4-6-2-1/4-6-2-2: for each point the top life card goes to the hand; a 【トリガー】 card may be activated
+        instead (4-6-3, 10-1-5-1: the damaged player decides); with no life the leader takes the damage at 0 life
+        (1-2-2-1), and rule processing ends the game (9-2-1-1)."""
+        if target == "opponent":
+            target = effect_parts.opponent_of(self, g, g.acting or g.data.get("turn_player"), "target")
+        said, cites = [], ["opcg:4-6-2-2", "opcg:4-6-2-1"]
+        for point in range(1, value + 1):
+            life = g.get(f"players.{target}.life")
+            if not life:
+                g.set(f"players.{target}.leader_damaged_at_zero", True)
+                said.append(f"{point}点目: ライフが0枚のときにリーダーがダメージを受けました（敗北条件 1-2-2-1）")
+                cites.append("opcg:1-2-2-1")
+                break
+            card = life[0]
+            use = "hand"
+            if "トリガー" in (card.get("keywords") or ()):
+                use = effect_parts.choose(g, target, f"ライフの{label(card)}は【トリガー】を持っています。発動しますか",
+                                          [("activate", "公開して【トリガー】を発動する"), ("hand", "発動せず手札に加える")],
+                                          "opcg:10-1-5-1")
+                cites.append("opcg:4-6-3")
+            g.set(f"players.{target}.life", life[1:])
+            if use == "activate":   # 10-1-5-1: revealed, its effect activated; the card then goes to the trash
+                put_into(g, target, "trash", card)
+                said.append(f"{point}点目: {label(card)}を公開し【トリガー】を発動しました（効果はジャッジが調整で適用。"
+                            f"カードはトラッシュへ 10-1-5-1）")
+                cites.append("opcg:10-1-5-1")
+            else:
+                put_into(g, target, "hand", card)
+                said.append(f"{point}点目: ライフの上のカードを手札に加えました")
+        return g.log(spec.rule, "damage", f"効果で{target} のリーダーに{value}ダメージ。{'。'.join(said)}", target,
+                     cites=cites)
+
+    def adjust_discard(self, g: GameState, spec: Adjustment, target: str, value: int,
+                       cards: list | None = None) -> TraceEntry:
+        """手札をN枚捨てる (3-5-1: from the hand to the trash): the hand's player chooses which; a hand short of N is
+        discarded as far as possible in an effect (1-3-2), and refused as a cost (8-3-1-3)."""
+        hand = g.get(f"players.{target}.hand")
+        n = self.as_far_as_possible(g, value, len(hand), f"{target} の手札", "value")
+        if cards is not None:
+            missing = [c for c in cards if c not in {h["id"] for h in hand}]
+            if missing or len(set(cards)) != n:
+                raise AdjustmentError(f"cards: {target} の手札から{n}枚を重ならずに指定してください"
+                                      f"（{'、'.join(missing) + 'は手札にありません' if missing else f'{len(set(cards))}枚指定'}）",
+                                      "cards")
+            ids = list(cards)
+        elif n < len(hand):
+            ids = effect_parts.pick_cards(g, target, [(h["id"], label(h)) for h in hand], n, spec.rule,
+                                          f"{target} が捨てる手札")
+        else:
+            ids = [h["id"] for h in hand]
+        for cid in ids:
+            put_into(g, target, "trash", take_from(g, target, "hand", cid))
+        names = "、".join(label(next(h for h in hand if h["id"] == cid)) for cid in ids) or "なし"
+        return g.log(spec.rule, "adjust", f"{target} が手札{len(ids)}枚（{names}）を捨てました", target)
 
     def adjust_power(self, g: GameState, spec: Adjustment, target: str, value: int, duration: str,
                      owner: str | None = None) -> TraceEntry:
@@ -138,7 +206,7 @@ class OpcgAdjustments:
         short = f"（デッキが足りず{n}枚のみ 1-3-2）" if n < value else ""
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {target} がカードを{n}枚引きました{short}", target)
 
-    def adjust_trash(self, g, spec, target):
+    def adjust_trash(self, g, spec, target, by_card=False):
         where = locate(g, target)
         if where is None:
             raise AdjustmentError(f"target: カード「{target}」は盤面にありません", "target")
@@ -152,12 +220,13 @@ class OpcgAdjustments:
             extra = f"。付与されていたドン!!{don}枚はコストエリアにレストで置きます(6-5-5-4)" if don else ""
             return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}をトラッシュに置きました（KOではありません 10-2-1-3）{extra}", player,
                          cites=(NOT_KO, DON_RETURN) if don else (NOT_KO,))
+        named = self.check_taken_from_top(g, player, zone, target, by_card)
         take_from(g, player, zone, target)
         put_into(g, player, "trash", card)
         rule = {"hand": "opcg:10-2-14-1", "life": "opcg:3-10-2", "deck": "opcg:3-2-3"}.get(zone, spec.rule)
         what = "手札から捨てました" if zone == "hand" else f"{ZONE_WORDS[zone]}からトラッシュに置きました"
         return g.log(rule, "adjust", f"ジャッジ調整: {label(card)}を{what}", player,
-                     cites=(NO_TRIGGER,) if zone == "life" else ())
+                     cites=(*((NO_TRIGGER,) if zone == "life" else ()), *named))
 
     def adjust_add_life(self, g, spec, target, card=None):
         pdata = g.data["players"][target]

@@ -2,10 +2,11 @@
 with damage processing (4-6), 【トリガー】 (10-1-5, 8-6-2-1), 【ダブルアタック】, 【バニッシュ】, 【ブロッカー】."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
                                            play_character_onto_field, rest_don)
-from judge_app.engine.opcg.cards import (field_cards, has, label, locate, other, power, power_sources, put_into,
+from judge_app.engine.opcg.cards import (field_cards, has, invalidated, label, locate, other, power, power_sources, put_into,
                                          replace_card, take_from)
 
 
@@ -93,7 +94,10 @@ def blockers(g: GameState, defender: str):
     options, held = [("none", "発動しない")], []
     for c in field_cards(g, defender):
         value, text = c["id"], f"{label(c)}の【ブロッカー】を発動する"
-        if not has(g, c, "ブロッカー"):
+        stopped = invalidated(g, c, "ブロッカー")
+        if stopped:
+            held.append((value, text, "opcg:8-2-1-1", f"【ブロッカー】は無効です（{lasting.describe(stopped)}）"))
+        elif not has(g, c, "ブロッカー"):
             held.append((value, text, "opcg:10-1-4-1", "【ブロッカー】を持っていません"))
         elif c["id"] == target:
             held.append((value, text, "opcg:10-1-4-1", "【ブロッカー】はこのカード以外の自分のカードがアタックされたときに発動します"))
@@ -108,8 +112,10 @@ def block_step(g: GameState, tp: str, defender: str):
     _set_battle(g, step="block")
     options, held = blockers(g, defender)
     if len(options) == 1:
-        yield g.log("opcg:7-1-2-1", "block", "ブロック・ステップ: 【ブロッカー】を発動できるカードはありません", defender,
-                    cites=("opcg:10-1-4-1",))
+        stopped = tuple(dict.fromkeys(h[2] for h in held if h[2] == "opcg:8-2-1-1"))
+        yield g.log("opcg:7-1-2-1", "block", "ブロック・ステップ: 【ブロッカー】を発動できるカードはありません"
+                    + ("（無効にされた【ブロッカー】は発動しません）" if stopped else ""), defender,
+                    cites=("opcg:10-1-4-1", *stopped))
         return
     choice = yield g.ask(defender, "【ブロッカー】を発動しますか（このバトル中1度だけ）", options, "opcg:7-1-2-1",
                          withheld=held, remake=lambda: blockers(g, defender))

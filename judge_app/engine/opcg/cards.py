@@ -107,15 +107,29 @@ def as_new_card(card: dict) -> dict:
 # ---- keywords and power --------------------------------------------------------
 
 def keywords(g: GameState, card: dict) -> set[str]:
-    """Printed keywords, then the judge's grants and removals in the order they were made."""
+    """Printed keywords, then the judge's grants and removals in the order they were made; an invalidated keyword (or
+    every keyword of a card whose effects are invalidated) does not occur (8-2-1-1)."""
     kws = set(card.get("keywords") or ())
     for e in g.data["effects"]:
         if e["target"] == card["id"]:
             if e["kind"] == "keyword_add":
                 kws.add(e["keyword"])
-            elif e["kind"] == "keyword_remove":
+            elif e["kind"] in ("keyword_remove", "invalidate") and e.get("keyword"):
                 kws.discard(e["keyword"])
+            elif e["kind"] == "invalidate":
+                kws.clear()
     return kws
+
+
+def invalidated(g: GameState, card: dict, keyword: str) -> dict | None:
+    """The invalidation on the card of this keyword (or of all its effects) that was printed or granted, or None."""
+    effects = g.data["effects"]
+    had = keyword in (card.get("keywords") or ()) or any(
+        e["kind"] == "keyword_add" and e["target"] == card["id"] and e["keyword"] == keyword for e in effects)
+    for e in effects if had else ():
+        if e["kind"] == "invalidate" and e["target"] == card["id"] and e.get("keyword") in (keyword, None):
+            return e
+    return None
 
 
 def has(g: GameState, card: dict, keyword: str) -> bool:

@@ -80,6 +80,9 @@ def _check(g: GameState, word: str, source: str | None, player: str | None) -> l
         rule = "opcg:10-2-5-1" if word == "アタック時" else "opcg:10-2-16-1"
         if not battle or battle.get("step") != "attack" or (player == tp) != (word == "アタック時"):
             _refuse(word, ("自分" if word == "アタック時" else "相手") + "のアタック・ステップのアタックの宣言の後に発動する効果です", rule)
+        if battle.get("target") is None:   # 7-1-1-3 (【アタック時】, then 【相手のアタック時】) follows the target (7-1-1-2)
+            _refuse(word, "アタックの対象を選んだ後の【アタック時】のタイミング（7-1-1-3）"
+                    + ("" if word == "アタック時" else "で、相手の【アタック時】の効果の発動後") + "に発動する効果です", rule)
         return [rule, "opcg:7-1-1-3"]
     if word == "ブロック時":
         if not battle or battle.get("step") != "block" or not battle.get("blocker") or player == tp:

@@ -3,20 +3,26 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine import lasting
+from judge_app.engine.lasting import LastingEffects
+from judge_app.engine.trace import Decision
 from judge_app.engine.verdict_words import Words
+from judge_app.engine import simultaneous
 from judge_app.engine.ruleset import Ruleset
 from judge_app.engine.state import GameState
+from judge_app.engine.trace import Refused
 from judge_app.engine.opcg import board as board_mod
 from judge_app.engine.opcg import actions, keywords, notation, turn
 from judge_app.engine.opcg.cards import label, locate
-from judge_app.engine.opcg.adjustments import ADJUSTMENTS, OpcgAdjustments
+from judge_app.engine.opcg.adjustments import ADJUSTMENTS, EXPIRY_CITES, OpcgAdjustments
+from judge_app.engine.opcg.hidden import HIDDEN_ADJUSTMENTS, OpcgHidden
 from judge_app.engine.opcg.invariants import invariants
 from judge_app.engine.opcg.options import RULE_OPTIONS
 from judge_app.engine.opcg.phases import PHASE_LABELS, PHASES
 
 
 
-class OpcgRuleset(OpcgAdjustments, Ruleset):
+class OpcgRuleset(LastingEffects, OpcgHidden, OpcgAdjustments, Ruleset):
     game = "opcg"
     verdict_words = Words(
         zones={"leader": "リーダー", "characters": "キャラクターエリア", "stage": "ステージエリア", "hand": "手札",
@@ -34,9 +40,34 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     rule_options = RULE_OPTIONS
     phases = PHASES
     phase_labels = PHASE_LABELS
-    adjustments = ADJUSTMENTS
     concede_rule = "opcg:1-2-3"
     notation = notation
+
+    # ---- lasting prohibitions and invalidations (engine/lasting.py) ------------------------------------------
+    # 1-3-3 「…同時にその行動を禁止する効果が発生している場合、常に禁止する効果が優先されます」
+    prohibition_rule = "opcg:1-3-3"
+    # 8-2-1-1 「効果の一部または全部が特定の条件下で無効であると表記されている場合、その効果を発生することはありません」
+    invalidation_rule = "opcg:8-2-1-1"
+    lasting_durations = ("battle", "turn", "turn_start", "next_turn_end", "while_on_field", "permanent")
+    duration_rules = {**EXPIRY_CITES, "while_on_field": ("opcg:3-1-6",)}
+    prohibit_actions = ("draw", "attack", "block", "play", "keyword")
+    adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
+                                                           prohibit_actions), ADJUSTMENTS[-1],
+                   *HIDDEN_ADJUSTMENTS)
+
+    def lasting_card_owner(self, g: GameState, card_id: str) -> str | None:
+        where = locate(g, card_id)
+        return where[0] if where else None
+
+    def lasting_on_field(self, g: GameState, card_id: str) -> bool:
+        where = locate(g, card_id)
+        return bool(where) and where[1] in ("leader", "characters", "stage")
+
+    def screen_decision(self, g: GameState, decision: Decision) -> Decision:
+        """The main phase's attack and play; a 【ブロッカー】 (7-1-2-1: its options are card ids)."""
+        if decision.rule == "opcg:7-1-2-1":
+            decision = self.screen_cards(g, decision, "block", "ブロッカー")
+        return super().screen_decision(g, decision)
 
     def check_board(self, board: dict) -> None:
         board_mod.check_board(board)
@@ -74,6 +105,43 @@ class OpcgRuleset(OpcgAdjustments, Ruleset):
     each_player_rule = "opcg:1-3-11"
     # 1-2-1 「いずれかのプレイヤーが敗北した場合、ゲームが終了します」
     game_over_rule = "opcg:1-2-1"
+    # 8-1-2 「「できる」と表記されている場合、その効果を発動しないことを選べます」 (8-3-1-4: a cost may be declined)
+    optional_rule = "opcg:8-1-2"
+    # 8-4-4-1 「「～までを」と表記されている場合、0を選ぶこともできます」; 1-3-5-1 the same for any number
+    up_to_rule, up_to_cites = "opcg:8-4-4-1", ("opcg:1-3-5-1",)
+    # 8-3-3 「「～の場合」…それが満たされていない限り、「～場合」以降の効果は解決されません」; 4-10-1 the same
+    condition_rule, condition_cites = "opcg:8-3-3", ("opcg:4-10-1",)
+    # auto effects whose card must still be where it met its timing (8-1-3-2-3): on the field
+    FIELD_TIMINGS = ("アタック時", "相手のアタック時", "ブロック時", "自分のターン終了時", "相手のターン終了時", "ターン終了時",
+                     "登場時")
+
+    def check_source(self, g: GameState, source, keyword, kind) -> None:
+        """8-1-3-2-3: an auto effect whose card moved to another zone before it was activated is not activated."""
+        if not source or not keyword:
+            return
+        timed = [w for w in keywords.split(keyword) if w in self.FIELD_TIMINGS]
+        where = locate(g, source)
+        if timed and (where is None or where[1] not in ("leader", "characters", "stage")):
+            zone = where[1] if where else "盤面の外"
+            raise Refused(f"source: 【{timed[0]}】の効果は発動できません。{self.card_label(g, source)}は発動タイミングを満たした後に"
+                          f"{zone}へ移動しています（8-1-3-2-3）", "opcg:8-1-3-2-3", "source")
+
+    # 8-6-1: effects that meet their timing together resolve the turn player's first (8-6-1-1: each player orders
+    # their own); 10-2-16-1: 【相手のアタック時】 after the attack's 【アタック時】
+    simultaneous_rule = "opcg:8-6-1"
+    simultaneous_cites = ("opcg:8-6-1-1",)
+
+    def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
+        pick = simultaneous.players_in_turn(waiting, g.data["turn_player"], "opcg:8-6-1",
+                                            "ターンプレイヤーの効果から先に解決します")
+        if not any(e.get("keyword") == "アタック時" for e in waiting):
+            return pick
+        after = {e["n"] for e in waiting if e.get("keyword") == "相手のアタック時"}
+        why = "【相手のアタック時】は相手の【アタック時】の効果の発動後に発動します"
+        return pick._replace(allowed=tuple(n for n in pick.allowed if n not in after),
+                             withheld=tuple((n, "opcg:10-2-16-1", why) if n in after else (n, r, w)
+                                            for n, r, w in pick.withheld)
+                             + tuple((n, "opcg:10-2-16-1", why) for n in pick.allowed if n in after))
 
     def game_over_clause(self, g: GameState) -> str:
         """The clause that ended this game (the entry that set it finished: 9-2-1-2, 7-1-4-1-1-1, 1-2-3, …)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg import battle as battle_mod
+from judge_app.engine import lasting
 from judge_app.engine.opcg.actions import (describe_effects, draw, expire, leave_field,
                                            make_room_for_character, play_character_onto_field, rest_don)
 from judge_app.engine.opcg.phases import TURN_PHASES
@@ -106,6 +107,11 @@ def draw_phase(g: GameState):
     g.set("phase", "draw")
     if g.turn == 1 and tp == g.data["first_player"]:
         yield g.log("opcg:6-3-1", "draw", f"先攻の1ターン目のため、{tp} はカードを引けません", tp, cites=("opcg:6-1-2",))
+        return
+    barred = lasting.prohibition_of(g, "draw", tp)
+    if barred:   # 1-3-3: the prohibition wins over the draw phase's draw
+        yield g.log("opcg:1-3-3", "prohibited", f"{tp} はカードを引けないため、ドローフェイズにカードを引きません"
+                    f"（{lasting.describe(barred)}）", tp, cites=("opcg:6-3-1",))
         return
     card = draw(g, tp)
     yield g.log("opcg:6-3-1", "draw", f"{tp} がカードを1枚引きました" if card else f"{tp} のデッキが0枚のため引けません", tp,

@@ -3,6 +3,7 @@
 right after it, as its own entries (9.1.3; EffectRulesMixin.after_adjustment). The zone moves are in moves.py."""
 from __future__ import annotations
 
+from judge_app.engine import effect_parts
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
@@ -13,7 +14,7 @@ from judge_app.engine.thv.moves import each_player
 
 _target = {"type": "string", "maxLength": 40}
 _value = {"type": "integer", "minimum": -999, "maximum": 999}
-_duration = {"enum": ["battle", "turn", "permanent"]}
+_duration = {"enum": ["battle", "turn", "next_turn_end", "permanent"]}
 _count = {"type": "integer", "minimum": 1, "maximum": 60}
 # a player, or `both` (お互いのプレイヤー / 各プレイヤー): the effect is on each at once (7.1.13), turn player first
 _players = {"enum": [*PLAYERS, "both"]}
@@ -25,7 +26,8 @@ ADJUSTMENTS = (
     Adjustment("power", "戦闘力の修正（6.1.10 の層: 変更/入れ替え/戦闘修正/常に）", "thv:6.1.10",
                {"target": _target, "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
                 "layer": {"enum": ["set", "swap", "modify", "always"]}, "duration": _duration}, ("target",)),
-    Adjustment("damage", "ダメージを与える（効果ダメージ/戦闘ダメージ。target: キャラクター、プレイヤー、both、all_characters）",
+    Adjustment("damage", "ダメージを与える（効果ダメージ/戦闘ダメージ。target: キャラクター、プレイヤー、opponent（効果のプレイヤーの"
+               "相手）、both、all_characters）",
                "thv:1.10.12.c",
                {"target": _target, "value": {"type": "integer", "minimum": 1, "maximum": 999},
                 "kind": {"enum": ["effect", "battle"]}}, ("target", "value"), handles_both=True),
@@ -73,6 +75,10 @@ ADJUSTMENTS = (
     Adjustment("lose", "ゲームに敗北する、という効果", "thv:1.5.3.c", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("infinite_loop", "回避できない無限ループ（全て1人のカードなら target にそのプレイヤー）", "thv:1.5.4.b",
                {"target": {"enum": [*PLAYERS, "none"]}}, ()),
+    # 1.9.4: pay life — what a use's cost (7.3.4.e) may ask; 1.9.4.a: a value set by the text is paid even past the life
+    Adjustment("pay_life", "ライフポイントを支払う（コスト。現在のライフを上回っていても支払える）", "thv:1.9.4",
+               {"target": {"enum": list(PLAYERS)}, "value": {"type": "integer", "minimum": 0, "maximum": 999}},
+               ("target", "value")),
     concede_adjustment("thv:1.5.3.d"),
 )
 
@@ -109,7 +115,8 @@ class AdjustMixin:
         _bump(g)
         new = get_card(g, target)
         rule = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}[layer]
-        until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[duration]
+        until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+                 "permanent": "永続"}[duration]
         return g.log(rule, "adjust", f"判定員の調整: {label(new)} の戦闘力を修正（{until}）→ {attack_of(new)}/{toughness_of(new)}"
                      "（下限0、6.1.12）", None, cites=("thv:6.1.12",))
 
@@ -117,6 +124,8 @@ class AdjustMixin:
         """1.10.11: to a player, life goes down (a); to a character, it is accumulated (b). `both` / `all_characters`:
         one effect on several at once (7.1.13)."""
         what = "戦闘" if kind == "battle" else "効果"
+        if target == "opponent":   # the effect's player's opponent
+            target = effect_parts.opponent_of(self, g, g.acting or g.data.get("turn_player"), "target")
         if target in (*PLAYERS, "both"):
             ps = each_player(self, g, target)
             for p in ps:
@@ -216,6 +225,20 @@ class AdjustMixin:
                      f"判定員の調整: {'、'.join(ps)} のライフ {value:+d} → " + "、".join(str(v) for v in lives.values())
                      + "（上限・下限なし、1.9.6）", target if target in PLAYERS else None,
                      cites=("thv:1.9.6", *(("thv:7.1.13",) if target == "both" else ()), *life_cites(g, min(lives.values()))))
+
+    def adjust_pay_life(self, g, spec, target, value):
+        """1.9.4: the life goes down by the value; 1.9.4.a: a value the text sets is paid even past the life. 1.5.3.a
+        waits for a player to get priority: as a use's cost (7.3.4.e), after the use (7.3.4 「この手順を処理している間は
+        いかなる効果、処理も適用されない」, 7.3.4.f)."""
+        before = g.get(f"players.{target}.life")
+        g.add(f"players.{target}.life", -value)
+        _bump(g)
+        after = before - value
+        cites = (*(("thv:1.9.4.a",) if value > before else ()), *(("thv:7.3.4.e",) if g.resolving == "cost" else ()),
+                 *life_cites(g, after), *(("thv:7.3.4",) if after <= 0 and g.resolving == "cost" else ()))
+        return g.log(spec.rule, "adjust", f"{target} がライフポイントを {value} 支払った（{before} → {after}）"
+                     + ("。敗北の判定（1.5.3.a）は使用の手順を終え、優先権が移るときに行う" if after <= 0 else ""), target,
+                     cites=cites)
 
     def adjust_pay_cost(self, g, spec, target, value, sleep=None):
         """1.8.7: pay X at once from the nodes, each node one cost (d): sleep an active one (a) or discard a sleeping

@@ -1,6 +1,7 @@
 """キャラクターと戦闘 (6): 攻撃 (6.3), 防御 (6.4), 戦闘 (6.2.4 in its order), グレイズ (6.5)."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.thv.cards import (attack_of, bare, characters, get_card, has, label, locate, on_field_character,
                                         opponent, power_cites, same_race, toughness_of, update_card)
 
@@ -260,8 +261,10 @@ class BattleMixin:
             if len(mods) != len(c.get("mods") or ()):
                 update_card(g, c["id"], mods=mods)
                 expired = True
-        if expired:
-            yield g.log(expire_rule, "battle", "戦闘終了時までの効果の適用を終了した")
+        gone = lasting.expire(g, ("battle",)) if g.data.get("effects") else []
+        if expired or gone:
+            yield g.log(expire_rule, "battle", "戦闘終了時までの効果の適用を終了した"
+                        + "".join(f"（{lasting.describe(e)} を終了）" for e in gone))
             yield from self.rule_checks(g)
         if g.data.get("battle") is not None:
             g.set("battle", None)

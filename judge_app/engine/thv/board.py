@@ -29,7 +29,7 @@ MOD = {
     "type": "object", "required": ["layer"], "additionalProperties": False,
     "properties": {"layer": {"enum": ["set", "swap", "modify", "always"]},
                    "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
-                   "until": {"enum": ["battle", "turn", "permanent"]}},
+                   "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]}},
 }
 RACE_NAMES = ["人間", "妖怪", "妖精", "魔法使い", "河童", "吸血鬼", "幽霊", "天狗", "鬼", "天人", "獣", "神"]   # 2.6.2
 # The closed sets a judge picks from, each with the clause that defines it (the builder's pickers read `x-choices`,

@@ -64,7 +64,8 @@ class EffectMixin:
         add_card_mod(g, target, mod)
         new = get_card(g, target)
         layer_ja = {"set": "変更", "swap": "入れ替え", "modify": "戦闘修正", "always": "常に"}[layer]
-        until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "permanent": "永続"}[until]
+        until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+                    "permanent": "永続"}[until]
         yield g.log(rule, "power", f"{who}: {label(new)} に{layer_ja}（{_fmt(attack, layer)}/{_fmt(toughness, layer)}、{until_ja}）→ 戦闘力 {attack_of(new)}/{toughness_of(new)}")
         yield from self.rule_checks(g)
 
@@ -148,8 +149,16 @@ class EffectRulesMixin:
         for _ in self.check_life(g):
             pass
 
+    def check_effect_kind(self, g, kind, params):
+        """An effect entered as a 起動効果 is a use (7.3.4): declared, its cost paid (7.3.4.e), then the interference
+        opens and priority passes (7.3.4.f) — nothing, the 1.5.3.a check included, is applied in between (where its
+        card must be, 7.3.1.a, is check_source's)."""
+        if kind != "起動効果":
+            return []
+        return ["thv:7.3.4", *(["thv:7.3.4.e"] if params.get("cost") else []), "thv:7.3.4.f"]
+
     def priority_follows(self, g) -> bool:
-        if g.data.get("playing"):
+        if g.data.get("playing") or g.data.get("at_once"):   # 1.12.11: effects still to resolve
             return False
         if g.data.get("priority") is not None:
             return True

@@ -3,6 +3,8 @@
 (11.3.10), each a judge adjustment that logs its entries. docs/zone-moves/thv.md lists every zone pair and its op."""
 from __future__ import annotations
 
+from judge_app.engine import effect_parts
+
 from judge_app.engine.trace import AdjustmentError
 from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, bare, get_card, label, locate, on_field_character, put, take,
                                         update_card)
@@ -120,7 +122,15 @@ class MovesMixin:
             return g.log("thv:9.3.4.g", "adjust", f"判定員の調整: {p} が手札{len(gone)}枚（{'、'.join(label(c) for c in gone)}）を破棄した", p,
                          cites=("thv:9.3.3", *(("thv:1.8.6",) if g.resolving == "cost" else ()), *both))
         return self._each_n(g, target, value, as_possible, "手札", "thv:9.3.3",
-                            lambda p: self._pool(g, p, "hand", cards), apply)
+                            lambda p: self._chosen_from_hand(g, p, value, cards), apply)
+
+    def _chosen_from_hand(self, g, p, value, cards):
+        """The cards named, else — when the hand holds more than X — the ones its player chooses (a decision)."""
+        hand = zone_cards(g, p, "hand")
+        if cards or len(hand) <= value:
+            return self._pool(g, p, "hand", cards)
+        ids = effect_parts.pick_cards(g, p, [(c["id"], label(c)) for c in hand], value, "thv:9.3.3", f"{p} が破棄する手札")
+        return [next(c for c in hand if c["id"] == i) for i in ids]
 
     def adjust_move(self, g, spec, target, to, position="top", state="sleep"):
         """移す / 戻す (11.3.1, 11.3.14) a card to a zone of its original player (3.1.6): from the field its set cards

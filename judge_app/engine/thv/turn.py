@@ -2,6 +2,7 @@
 priority and end, turn end, and the effects that end, add or skip them (4.10)."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.thv import keywords as kw
 from judge_app.engine.thv.cards import PLAYERS, bare, characters, get_card, has, label, opponent, put, update_card, words
 from judge_app.engine.thv.costs import payable
@@ -171,6 +172,11 @@ class TurnMixin:
             yield g.log("thv:4.6.3", "phase", "ドローフェイズ: 開始プレイヤーの最初のターンのため規定の効果（ドロー）は解決されない（1.2.8 と同じ規定）", tp,
                         cites=("thv:1.2.8",))
             return
+        barred = self.prohibition(g, "draw", player=tp) if g.data.get("effects") else None
+        if barred:   # 1.3.2: 「出来ない」 wins over the draw the phase does
+            yield g.log("thv:1.3.2", "prohibited", f"ドローフェイズ: {tp} はドロー出来ないため、ドローしない"
+                        f"（{lasting.describe(barred)}）", tp, cites=("thv:4.6.1.a",))
+            return
         yield from self.draw(g, tp, 1, "thv:4.6.1.a")
 
     def phase_main(self, g, tp):
@@ -203,13 +209,17 @@ class TurnMixin:
                     cites=("thv:1.10.13.e", "thv:4.2.3.a"))
         expired = False
         for c in characters(g):
-            mods = [m for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
-            if len(mods) != len(c.get("mods") or ()):
+            # 「次のターン終了時まで」 becomes 「ターン終了時まで」: it ends at the next turn's 4.9.1.b
+            mods = [dict(m, until="turn") if m.get("until") == "next_turn_end" else m
+                    for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
+            if mods != list(c.get("mods") or ()):
                 update_card(g, c["id"], mods=mods)
-                expired = True
+                expired = expired or len(mods) != len(c.get("mods") or ())
+        gone = [*lasting.expire(g, ("turn", "next_turn_end")), *self.left_field(g)] if g.data.get("effects") else []
         g.set("this_turn", {"node_set": False, "character_played": False, "doll_played": False,
                             "world_spell_played": False, "locked_names": [], "keyword_uses": []})
-        yield g.log("thv:4.9.1.b", "phase", "ターン終了時までの効果の適用を終了した" + ("（戦闘力の修正を含む）" if expired else ""), tp)
+        yield g.log("thv:4.9.1.b", "phase", "ターン終了時までの効果の適用を終了した" + ("（戦闘力の修正を含む）" if expired else "")
+                    + "".join(f"（{lasting.describe(e)} を終了）" for e in gone), tp)
         if expired:
             yield from self.rule_checks(g)
             if g.finished:

@@ -36,6 +36,7 @@ PARAM_LABELS = {
     "layer": "層", "state": "状態", "which": "どちらの運値", "rested": "レストで置く", "attack": "攻撃力",
     "toughness": "耐久力", "player": "プレイヤー", "speed": "スピード", "cost": "コスト", "zone": "領域",
     "from": "移動元", "to": "移動先", "position": "位置", "count": "枚数", "parts": "処理",
+    "effects": "同時に発動した効果（effect の形の JSON 配列）",
 }
 VALUE_WORDS = {
     "both": "お互い（両方のプレイヤー）", "all": "全員", "none": "なし", "battle": "このバトル中", "turn": "このターン中",
@@ -241,32 +242,86 @@ def rows_chosen(form, kind: str, rows: int) -> list[tuple[int, str]]:
     return [(i, form.get(f"{kind}[{i}].op")) for i in range(rows) if form.get(f"{kind}[{i}].op")]
 
 
-def parse_adjust_form(ruleset, form, players: list[str], cards) -> dict:
+def parse_adjust_form(ruleset, form, players: list[str], cards, zones=()) -> dict:
     """The adjustment a posted form describes: one op (`op` and its fields), or an effect (its words, source,
-    keyword, then its cost rows and part rows, each an op and that op's fields)."""
+    keyword, then its cost rows and part rows, each an op and that op's fields; a part row's 「〜まで」 and
+    「〜なら」 pickers wrap it in `up_to` / `condition`)."""
     op = form.get("op", "")
     if op != "effect":
         return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
     body: dict[str, Any] = {"op": "effect"}
-    body.update(read_fields(effect_fields(players, cards), form))
+    body.update(read_fields(effect_fields(players, cards, ruleset), form))
     for kind, rows in (("cost", COST_ROWS), ("parts", PART_ROWS)):
         parts = []
         for i, part_op in rows_chosen(form, kind, rows):
             spec = spec_of(ruleset, part_op, f"{kind}[{i}].op")
-            parts.append({"op": part_op, **read_fields(fields_for(spec, f"{kind}[{i}].", players, cards), form)})
+            part = {"op": part_op, **read_fields(fields_for(spec, f"{kind}[{i}].", players, cards), form)}
+            extras = read_fields(part_extras(ruleset, f"{kind}[{i}].", players, cards, zones), form)
+            parts.append(wrap_part(part, extras.get("up_to"), extras.get("if")))
         if parts:
             body[kind] = parts
     return body
 
 
-def effect_fields(players: list[str], cards) -> list[Field]:
-    """The effect's own words: the card's words, the card it comes from, whose it is, and its keyword."""
-    return [Field("label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
-            Field("source", "source", "効果を持つカード", "picker", groups=cards),
-            Field("player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
-                  description="空なら: カードの持ち主、またはターンプレイヤー"),
-            Field("keyword", "keyword", "キーワード能力", "text",
-                  description="例: バトル勝利時（1ターンに1度などの使用回数を確かめます）")]
+def wrap_part(part: dict, up_to: dict | None, condition: dict | None) -> dict:
+    """A part row with 「〜まで」 (a limit) in `up_to`, the number or the cards then chosen there (left open, the effect's
+    player chooses how many), and with a condition around it all (session.js wrapPart does the same)."""
+    if up_to and up_to.get("max"):
+        choose = up_to.get("choose")
+        inner = {k: v for k, v in part.items() if k != ("target" if choose else "value")}
+        part = {"op": "up_to", "max": up_to["max"], "part": inner, **({"choose": choose} if choose else {})}
+    if condition and condition.get("player") and condition.get("zone"):
+        part = {"op": "condition", "check": condition, "parts": [part]}
+    return part
+
+
+def effect_fields(players: list[str], cards, ruleset=None) -> list[Field]:
+    """The effect's own words: the card's words, the card it comes from, whose it is, its keyword, whether it is
+    optional (「〜してもよい」) and its kind, where the ruleset has them."""
+    out = [Field("label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
+           Field("source", "source", "効果を持つカード", "picker", groups=cards),
+           Field("player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
+                 description="空なら: カードの持ち主、またはターンプレイヤー"),
+           Field("keyword", "keyword", "キーワード能力", "text",
+                 description="例: バトル勝利時（1ターンに1度などの使用回数を確かめます）")]
+    if getattr(ruleset, "optional_rule", None):
+        out.append(Field("optional", "optional", "「〜してもよい」: 使うかどうかを効果のプレイヤーが選ぶ", "checkbox",
+                         type="boolean"))
+    if getattr(ruleset, "effect_kinds", ()):
+        out.append(Field("kind", "kind", "効果の種類", "select", type="json",
+                         options=[(json.dumps(k, ensure_ascii=False), k) for k in ruleset.effect_kinds]))
+    return out
+
+
+def part_extras(ruleset, prefix: str, players: list[str], cards, zones) -> list[Field]:
+    """A part row's 「〜まで」 (a limit, and the cards chosen) and 「〜なら／〜場合」 (whose zone holds how many), as
+    pickers: the judge writes no JSON."""
+    out = []
+    if getattr(ruleset, "up_to_rule", None):
+        out.append(Field(f"{prefix}up_to", "up_to", "「〜まで」（0を選べる）", "group", type="object", children=[
+            Field(f"{prefix}up_to.max", "max", "上限", "number", type="integer", minimum=1, maximum=50,
+                  description="空なら「〜まで」なし。いくつ選ぶかは効果のプレイヤーが選びます"),
+            Field(f"{prefix}up_to.choose", "choose", "選んだカード", "multi", type="array", groups=cards,
+                  description="対象を選ぶ処理なら、選ばれたカード（処理の対象の代わり）")]))
+    if getattr(ruleset, "condition_rule", None):
+        who = [(p, p) for p in players] + [("opponent", "効果のプレイヤーの相手")]
+        out.append(Field(f"{prefix}if", "if", "条件「〜なら／〜場合」", "group", type="object", children=[
+            Field(f"{prefix}if.player", "player", "プレイヤー", "picker", groups=[("プレイヤー", who)]),
+            Field(f"{prefix}if.zone", "zone", "領域", "picker", groups=[("領域", list(zones))]),
+            Field(f"{prefix}if.at_least", "at_least", "N枚以上なら", "number", type="integer", minimum=0, maximum=999),
+            Field(f"{prefix}if.at_most", "at_most", "N枚以下なら", "number", type="integer", minimum=0, maximum=999)]))
+    return out
+
+
+def zones_on(game: str, data: Any) -> list[tuple[str, str]]:
+    """The zones a condition can count (a list of cards or a number), in the game's words, from the first player."""
+    players = data.get("players") if isinstance(data, dict) else None
+    side = next(iter(players.values()), None) if isinstance(players, dict) and players else None
+    if not isinstance(side, dict):
+        return []
+    layout = layout_of(game)
+    return [(k, label_of(k, layout)) for k, v in side.items()
+            if isinstance(v, list) or (isinstance(v, int) and not isinstance(v, bool))]
 
 
 def part_ops(ruleset) -> list[dict]:

@@ -79,7 +79,7 @@ UNDO = {"oneOf": [{"type": "null"}, _object({"items": {"type": "integer", "minim
 GAME_FIELDS = {
     "seed": SEED, "board": {"type": "object", "description": "初期盤面（そのゲームの盤面スキーマ）"},
     "answers": {"type": "array", "description": "回答・手順・調整の列（再生の材料）"},
-    "state": {"type": "object", "description": "いまの状態"},
+    "state": {"type": "object", "description": "いまの状態（at_once: 同時に発動して順番を待つ効果 {rule, effects, last}、なければ null）"},
     "trace": {"type": "array", "items": ref("TraceEntry")},
     "pending": {"oneOf": [{"type": "null"}, ref("Decision")]},
     "winner": NULLABLE_STRING, "finished": {"type": "boolean"}, "halted": NULLABLE_STRING,

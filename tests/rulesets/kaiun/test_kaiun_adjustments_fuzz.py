@@ -9,7 +9,7 @@ from judge_app.engine.citations import prose_only
 from judge_app.engine.policies import SeededRandom
 
 OPS = ["unchi", "win_battle", "draw", "discard", "barrier_to_hand", "barrier_to_trash", "discard_random", "move",
-       "shuffle", "effect"]
+       "shuffle", "look", "reveal", "put_back", "effect"]
 RARE = ["concede", "lose_game", "win_game"]
 ZONES = ["deck", "hand", "barrier", "trash", "battle_area", "cost_area"]
 KEYWORDS = [None, None, "開運時", "バトル勝利時", "バトル敗北時", "このターンの終了時"]
@@ -29,6 +29,13 @@ def random_part(g: Game, rs, r: random.Random, p: str) -> dict | None:
     elif op == "move":
         body.update({"from": r.choice(ZONES), "to": r.choice(ZONES), "value": r.randint(1, 3),
                      "position": r.choice(["top", "bottom"])})
+    elif op in ("look", "reveal"):
+        body.update({"zone": r.choice(["deck", "hand", "barrier", "battle_area"]), "value": r.randint(1, 3)})
+    elif op == "put_back":   # the last look's cards, as they were or reversed (by the card's text or not)
+        looked = g.state.data.get("looking") or {"owner": p, "zone": "deck", "cards": []}
+        order = list(looked["cards"])[::r.choice([1, -1])]
+        body = {"op": op, "target": looked["owner"], "zone": looked["zone"], **({"order": order} if order else {}),
+                "position": r.choice(["top", "bottom"]), "shuffle": r.random() < 0.2, "by_card": r.random() < 0.5}
     elif op == "discard":
         hand = g.state.data["players"][p]["hand"]
         body = {"op": op, "target": p, "value": r.choice(hand)["id"] if hand and r.random() < 0.5 else r.randint(1, 3)}
@@ -42,6 +49,14 @@ def random_adjustment(g: Game, rs, r: random.Random) -> dict | None:
         return {"op": op, "target": p}
     if op != "effect":
         return random_part(g, rs, r, p)
+    if r.random() < 0.3:   # a card that looks, then puts back (as it was, or as its text says)
+        who = r.choice([p, "相手:" + p])
+        zone = r.choice(["deck", "barrier", "hand"])
+        owner = rs.targets(g.state, who)[0]
+        return {"op": "effect", "player": p, "parts": [
+            {"op": "look", "target": owner, "zone": zone, "value": r.randint(1, 3)},
+            {"op": "put_back", "target": owner, "zone": zone, "position": r.choice(["top", "bottom"]),
+             "by_card": r.random() < 0.5}]}
     body = {"op": "effect", "player": p, "parts": [random_part(g, rs, r, p) for _ in range(r.randint(1, 3))]}
     if r.random() < 0.4:
         body["cost"] = [random_part(g, rs, r, p)]

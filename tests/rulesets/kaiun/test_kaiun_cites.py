@@ -148,9 +148,16 @@ def test_kaiun_multi_7_3_4_battle_win_keyword_in_every_battle_option():
 
 def test_kaiun_multi_10_1_2_2_battle_win_once_per_turn_by_default():
     """10-1-2-2 (inherited by 「10. キーワード効果とキーワード 開運コロシウム 総合ルールを参照」): 【バトル勝利時】効果は
-    1ターンに1度のみ効果を発動します — the default, and the option once_per_turn."""
-    assert [e.player for e in entries(three_battles(), "kaiun-multi:7-3-4")] == ["p1"]
-    g = three_battles(battle_keyword_timing="once_per_turn")
+    1ターンに1度のみ効果を発動します — the default, and the option once_per_turn. What counts is the judge's application
+    (issue 38): a timing step with nothing applied marks nothing used."""
+    assert [e.player for e in entries(three_battles(), "kaiun-multi:7-3-4")] == ["p1", "p1", "p1"]
+    g = multi({"p1": player(card("a", "グー", kachi=9)), "p2": player(card("b", "チョキ")),
+               "p3": player(card("c", "チョキ")), "p4": player(card("d", "チョキ"))},
+              options={"battle_keyword_timing": "once_per_turn"})
+    while not g.trace or g.trace[-1].rule != "kaiun-multi:7-3-4":
+        g.step("step")
+    g.adjust({"op": "effect", "source": "a", "keyword": "バトル勝利時", "parts": [{"op": "draw", "target": "p1"}]})
+    run_to_decision(g)
     assert [e.player for e in entries(g, "kaiun-multi:7-3-4")] == ["p1"]
     skipped = entries(g, "kaiun:10-1-2-2")
     assert [e.player for e in skipped] == ["p1", "p1"] and all(e.cites == ("kaiun-multi:7-3-4",) for e in skipped)
@@ -162,8 +169,12 @@ def test_kaiun_multi_10_1_2_2_battle_win_once_per_turn_by_default():
 
 def test_kaiun_multi_10_1_3_2_battle_lose_once_per_turn_option():
     """10-1-3-2: 【バトル敗北時】効果は1ターンに1度のみ効果を発動します (option once_per_turn): a 親 losing twice."""
-    g = run_to_decision(multi({"p1": player(card("a", "チョキ", aiko_make=0)), "p2": player(card("b", "グー")),
-                               "p3": player(card("c", "グー"))}, options={"battle_keyword_timing": "once_per_turn"}))
+    g = multi({"p1": player(card("a", "チョキ", aiko_make=0)), "p2": player(card("b", "グー")),
+               "p3": player(card("c", "グー"))}, options={"battle_keyword_timing": "once_per_turn"})
+    while not g.trace or g.trace[-1].rule != "kaiun-multi:7-3-5":
+        g.step("step")
+    g.adjust({"op": "effect", "source": "a", "keyword": "バトル敗北時", "parts": [{"op": "draw", "target": "p1"}]})
+    run_to_decision(g)
     assert [e.player for e in entries(g, "kaiun-multi:7-3-5")] == ["p1"]
     assert [e.player for e in entries(g, "kaiun:10-1-3-2")] == ["p1"]
 

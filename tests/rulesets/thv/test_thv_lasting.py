@@ -1,0 +1,93 @@
+"""Lasting prohibitions and invalidations in 東方VISION (issue 38): 「出来ない」 wins (1.3.2), an invalidated effect
+does not occur (2.1.1.a), 「戦闘終了時まで」 ends at 6.2.4.i / 6.3.7.b, 「ターン終了時まで」 at 4.9.1.b."""
+import pytest
+
+from judge_app.engine import Refused
+from tests.rulesets.thv.helpers import board, ch
+from tests.rulesets.thv.test_thv_rules import run
+
+
+def advance(g, done):
+    while not done(g):
+        if g.pending:
+            values = [o.value for o in g.pending.options]
+            g.answer(None, "pass" if "pass" in values else values[0])
+        else:
+            g.step("step")
+
+
+def test_thv_1_3_2_prohibited_attack_is_withheld_naming_the_effect():
+    """1.3.2 「…何かを出来ないという効果が同じ項目に対して同時に適用されている場合、出来ない効果が優先される」"""
+    g = run(board(p1={"field": [ch("a"), ch("b")]}),
+            [{"op": "prohibit", "target": "a", "action": "attack", "duration": "turn", "label": "このキャラは攻撃出来ない"}])
+    values = [o.value for o in g.pending.options]
+    assert "attack:a" not in values and "attack:b" in values
+    held = g.pending.withheld_of("attack:a")
+    assert held.rule == "thv:1.3.2" and "攻撃出来ない" in held.reason
+
+
+def test_thv_1_3_2_prohibited_defence_is_withheld():
+    g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("d")]}), ["attack:a"])
+    assert g.pending.option("defend:d")
+    g.adjust({"op": "prohibit", "target": "p2", "action": "block", "duration": "battle"})
+    assert not g.pending.option("defend:d") and g.pending.withheld_of("defend:d").rule == "thv:1.3.2"
+
+
+def test_thv_6_3_7_b_battle_prohibition_ends_with_the_battle():
+    """6.3.7.b 「戦闘終了時までの効果の適用を終了する」"""
+    g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("d")]}), ["attack:a"])
+    g.adjust({"op": "prohibit", "target": "p2", "action": "block", "duration": "battle"})
+    advance(g, lambda g: g.state.data.get("battle") is None)
+    assert not g.state.get("effects")
+    assert any(e.rule in ("thv:6.3.7.b", "thv:6.2.4.i") and "ブロック" in e.message for e in g.trace)
+
+
+def test_thv_1_3_2_prohibited_draw_is_refused_and_both_leaves_the_other():
+    g = run(board(), [])
+    g.adjust({"op": "prohibit", "target": "p1", "action": "draw", "duration": "turn"})
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "draw", "target": "p1", "value": 1})
+    assert e.value.rule == "thv:1.3.2"
+    n1, n2 = len(g.state.get("players.p1.hand")), len(g.state.get("players.p2.hand"))
+    g.adjust({"op": "draw", "target": "both", "value": 1})
+    assert len(g.state.get("players.p1.hand")) == n1 and len(g.state.get("players.p2.hand")) == n2 + 1
+
+
+def test_thv_4_9_1_b_turn_prohibition_ends_at_turn_end():
+    """4.9.1.b 「ターン終了時までの効果の適用を終了する」"""
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "prohibit", "target": "p1", "action": "attack", "duration": "turn"}])
+    advance(g, lambda g: any(e.rule == "thv:4.9.1.b" for e in g.trace))
+    assert "アタック" in next(e for e in g.trace if e.rule == "thv:4.9.1.b").message and not g.state.get("effects")
+
+
+def test_thv_4_6_1_a_draw_phase_draw_prohibited_until_the_opponents_next_turn_end():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "prohibit", "target": "p2", "action": "draw", "duration": "next_turn_end"}])
+    advance(g, lambda g: any(e.rule == "thv:1.3.2" and e.kind == "prohibited" for e in g.trace))
+    assert g.state.data["turn_player"] == "p2" and g.state.get("effects")
+    advance(g, lambda g: g.state.data["turn_player"] != "p2")
+    assert not g.state.get("effects")
+
+
+def test_thv_2_1_1_a_invalidated_effect_is_refused():
+    """2.1.1.a 「テキスト、または、効果が無効になる場合、そのテキスト、または、効果は発生しなくなる」"""
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "invalidate", "target": "a", "what": "effects", "duration": "turn"}])
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", "source": "a", "keyword": "起動", "parts": [{"op": "life", "target": "p1", "value": 1}]})
+    assert e.value.rule == "thv:2.1.1.a"
+
+
+def test_thv_1_3_2_invalidate_needs_keyword_or_what():
+    g = run(board(p1={"field": [ch("a")]}), [])
+    with pytest.raises(Exception) as e:
+        g.adjust({"op": "invalidate", "target": "a", "duration": "turn"})
+    assert "keyword" in str(e.value)
+
+
+def test_thv_4_9_1_b_next_turn_end_power_lasts_through_the_next_turn():
+    """「次のターン終了時まで」: kept at this turn's 4.9.1.b, ended at the next turn's."""
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "power", "target": "a", "attack": 3, "layer": "modify",
+                                              "duration": "next_turn_end"}])
+    advance(g, lambda g: g.state.data["turn_player"] == "p2")
+    assert g.state.get("players.p1.field.0.mods")
+    advance(g, lambda g: g.state.data["turn_player"] == "p1")
+    assert not g.state.get("players.p1.field.0.mods")
