@@ -24,9 +24,7 @@ import json
 import multiprocessing as mp
 import os
 import random
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -37,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.faults.killer import proc_cmdline  # noqa: E402
+from tests.faults.killer import Server, proc_cmdline  # noqa: E402
 
 SEARCH_QUERIES = [
     "ブロッカー", "アタック", "ライフ", "デッキ", "ドン!!", "手札", "バトル", "勝利", "敗北", "リフレッシュ",
@@ -54,51 +52,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, workers: int, threads: int, instance: str, index_dir: str | None,
-                 log_path: str, database_url: str | None = None, front: str = "serve") -> subprocess.Popen:
-    """`judge-app serve` (nginx in front of gunicorn), or with front="gunicorn" gunicorn alone on the port."""
-    env = dict(os.environ, JUDGE_APP_INSTANCE=instance, JUDGE_APP_ACCESS_LOG="", JUDGE_APP_LOG_LEVEL="warning",
-               JUDGE_APP_RATE_LIMIT_WRITES="",   # 50 clients on one address: a load run, not an abuse run
-               JUDGE_APP_MAX_REQUESTS="0", PYTHONPATH=str(ROOT))   # no recycling mid-measurement
-    env.pop("JUDGE_APP_DATABASE_URL", None)
-    if database_url:
-        env["JUDGE_APP_DATABASE_URL"] = database_url
-    if index_dir:
-        env["JUDGE_APP_INDEX_DIR"] = index_dir
-    if front == "serve":
-        argv = [sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", str(port),
-                "--workers", str(workers), "--threads", str(threads), "--no-access-log"]
-    else:
-        argv = [sys.executable, "-m", "gunicorn", "-c", "python:judge_app.gunicorn_conf",
-                "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads)]
-    log = open(log_path, "ab")
-    return subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def wait_up(port: int, proc: subprocess.Popen, timeout: float = 180) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited with {proc.returncode} before answering")
-        try:
-            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            c.request("GET", "/healthz")
-            if c.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("server did not come up in time")
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+def make_server(port: int, workers: int, threads: int, instance: str | Path, database_url: str | None = None,
+                front: str = "serve") -> Server:
+    """`judge-app serve` (nginx in front of gunicorn), or with front="gunicorn" gunicorn alone on the port: the
+    fault runs' server (tests/faults/killer.py), with no rate limit and no worker recycling mid-measurement."""
+    return Server(Path(instance), port, workers, index_dir=str(ROOT / "instance" / "index"),
+                  database_url=database_url, env={"JUDGE_APP_MAX_REQUESTS": "0"}, serve=front == "serve",
+                  threads=threads)
 
 
 def _proc_table() -> dict[int, tuple[int, list[str]]]:
@@ -492,11 +452,8 @@ def killpg_and_restart(servers: list[dict], which: int, at: float, log: list) ->
         time.sleep(max(0.0, start + (end - start) * at - time.time()))
         srv = servers[which]
         t0 = time.time()
-        os.killpg(srv["proc"].pid, signal.SIGKILL)
-        srv["proc"].wait()
-        time.sleep(0.5)   # the orphaned workers notice their master is gone and exit; the port is freed
-        srv["proc"] = srv["start"]()
-        wait_up(srv["port"], srv["proc"])
+        srv.kill_all()   # every process of the server at once; waits until they are gone and the port is free
+        srv.start(timeout=180)
         log.append({"server": which, "killed_at_s": round(t0 - start, 1), "back_after_s": round(time.time() - t0, 1)})
 
     return during
@@ -511,32 +468,25 @@ def stores_mode(args, targets, mix) -> int:
     workers = args.workers or default_workers
     pg_workers = max(1, workers // 2)     # the same number of workers in all, on the same cores
     tmp = Path(tempfile.mkdtemp(prefix="judge-stores-"))
-    index_dir = str(ROOT / "instance" / "index")
     runs = []
 
-    def serve(name: str, count: int, each: int, database_url: str | None) -> list[dict]:
+    def serve(name: str, count: int, each: int, database_url: str | None) -> list[Server]:
         servers = []
         for i in range(count):
             inst = tmp / f"{name}-{i}"
             inst.mkdir(parents=True, exist_ok=True)
-            port = free_port()
-
-            def start(port=port, inst=inst):
-                return start_server(port, each, args.threads, str(inst), index_dir, str(inst / "server.log"),
-                                    database_url)
-            servers.append({"port": port, "start": start, "proc": start()})
-        for srv in servers:
-            wait_up(srv["port"], srv["proc"])
+            servers.append(make_server(free_port(), each, args.threads, inst, database_url))
+            servers[-1].start(timeout=180)
         return servers
 
     def measure(name, servers, database, during=None, kills=None) -> dict:
-        ports = [s["port"] for s in servers]
+        ports = [s.port for s in servers]
         try:
             ph = run_phase(name, "127.0.0.1", ports, args.clients, args.procs, mix, args.duration,
                            args.max_requests, targets, None, think=args.think, warmup=args.warmup, during=during)
         finally:
             for srv in servers:
-                stop_server(srv["proc"])
+                srv.stop()
         ph["servers"] = len(servers)
         ph["workers_per_server"] = pg_workers if len(servers) > 1 else workers
         ph["writes"] = lost_writes(ph.pop("ledger"), database)
@@ -618,20 +568,17 @@ def main(argv=None) -> int:
     workers = args.workers or default_workers
     mix = parse_mix(args.mix)
     targets = load_targets()
-    proc = None
-    tmp = tempfile.mkdtemp(prefix="judge-load-")
+    server = None
     if args.url:
         host, _, port = args.url.rpartition(":")
         port = int(port)
     else:
         host, port = "127.0.0.1", args.port or free_port()
-        index_dir = str(ROOT / "instance" / "index")
-        proc = start_server(port, workers, args.threads, tmp, index_dir, os.path.join(tmp, "server.log"),
-                            front=args.front)
-    pid = proc.pid if proc else None
+        server = make_server(port, workers, args.threads, tempfile.mkdtemp(prefix="judge-load-"), front=args.front)
     try:
-        if proc:
-            wait_up(port, proc)
+        if server:
+            server.start(timeout=180)
+        pid = server.proc.pid if server else None
         phases = []
         if args.probe > 0:
             phases.append(run_phase("ceiling", host, port, args.clients, args.procs, [("health", 1)],
@@ -643,8 +590,8 @@ def main(argv=None) -> int:
         phases.append(run_phase("mix", host, port, args.clients, args.procs, mix, args.duration,
                                 args.max_requests, targets, pid, think=args.think, warmup=args.warmup))
     finally:
-        if proc:
-            stop_server(proc)
+        if server:
+            server.stop()
     result = {"server": {"workers": workers, "threads": args.threads, "url": f"{host}:{port}",
                          "cpus": os.cpu_count(), "loadavg_after": os.getloadavg()},
               "mix": dict(mix), "phases": phases}

@@ -184,7 +184,7 @@ class Prepared:
                             acc[d] = get(d, 0.0) + x * w
                 accs.append({d: x for d, x in acc.items() if x > 0})
             got = self.svc._candidates(self.query, self.doc, LIMIT, self.plan, [a.get for a in accs], accs,
-                                       self.covers)
+                                       self.covers, full=True)
         self._state = (key, got)
         return got
 

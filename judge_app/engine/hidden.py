@@ -20,7 +20,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
 
 SEEN = "seen"          # state key: {card id: [players who have seen it while hidden]}
-LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole}
+LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole, effect}
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,8 @@ BY_CARD = {"type": "boolean", "description": "カードの文言がそう指定�
 WHOSE = {"type": "string", "maxLength": 40, "description": "領域の持ち主のプレイヤー"}
 VALUE = {"type": "integer", "minimum": 1, "maximum": 60, "description": "枚数（上から。省略: すべて）"}
 IDS = {"type": "array", "minItems": 1, "maxItems": 60, "items": {"type": "string", "maxLength": 80}}
-CARDS = {"description": "枚数（上から）、またはカードIDの配列", "anyOf": [VALUE, IDS]}
+# the cards named by id (a hand card, a face-down card; below the top only by the card's text): instead of `value`
+CARDS = {**IDS, "description": "カード（ID）を指定する場合（value の代わりに）"}
 
 
 def hidden_adjustments(rules: HiddenRules, zone_names: list[str] | None = None) -> tuple[Adjustment, ...]:
@@ -99,22 +100,23 @@ def hidden_adjustments(rules: HiddenRules, zone_names: list[str] | None = None) 
     zone = {"enum": zone_names or [z.name for z in rules.zones]}
     ops = [
         Adjustment("look", "非公開領域のカードを見る（効果のプレイヤーだけが見る）", rules.look,
-                   {"target": WHOSE, "zone": zone, "value": CARDS,
+                   {"target": WHOSE, "zone": zone, "value": VALUE, "cards": CARDS,
                     "player": {"type": "string", "maxLength": 40, "description": "見るプレイヤー（既定: 効果のプレイヤー）"},
                     "by_card": BY_CARD}, ("target", "zone"), handles_both=True),
         Adjustment("reveal", "公開する（すべてのプレイヤーに）", rules.reveal,
-                   {"target": WHOSE, "zone": zone, "value": CARDS, "by_card": BY_CARD}, ("target", "zone"),
+                   {"target": WHOSE, "zone": zone, "value": VALUE, "cards": CARDS, "by_card": BY_CARD},
+                   ("target", "zone"),
                    handles_both=True),
         Adjustment("put_back", "見たカードを戻す（順番・上か下か・シャッフル）", rules.after_look,
-                   {"target": WHOSE, "zone": zone, "order": {**IDS, "description": "戻す順番（上から）"},
+                   {"target": WHOSE, "zone": zone, "order": {**IDS, "description": "戻す順番（カードIDを上から）"},
                     "position": {"enum": ["top", "bottom"], "description": "上（既定）か下か"},
                     "shuffle": {"type": "boolean", "description": "戻してシャッフルする"}, "by_card": BY_CARD},
                    ("target", "zone"), handles_both=True),
     ]
     if rules.show:
         ops.insert(2, Adjustment("show", "見せる（1人のプレイヤーに）", rules.show,
-                                 {"target": WHOSE, "zone": zone, "value": CARDS,
-                                  "to": {"type": "string", "maxLength": 40, "description": "見せる相手"},
+                                 {"target": WHOSE, "zone": zone, "value": VALUE, "cards": CARDS,
+                                  "to": {"type": "string", "maxLength": 40, "description": "見せる相手のプレイヤー"},
                                   "by_card": BY_CARD}, ("target", "zone", "to"), handles_both=True))
     return tuple(ops)
 
@@ -145,6 +147,8 @@ class HiddenOps:
 
     def acting_player(self, g: GameState) -> str | None:
         """The effect's player while an effect resolves (its opening entry's player), else the turn player."""
+        if getattr(g, "acting", None):
+            return g.acting
         if g.group and 0 < g.group <= len(g.trace):
             return g.trace[g.group - 1].player
         return g.data.get("turn_player")
@@ -167,29 +171,32 @@ class HiddenOps:
                           f"その内容を{act}ことはできません（効果の一部として入力してください）", z.rule, "op")
         return [z.rule, *([z.look_rule] if z.look_rule else []), *([r.card_text] if z.strict or by_card else [])]
 
-    def top_cards(self, g: GameState, owner: str, z: HiddenZone, value: Any, by_card: bool, what: str) -> list[dict]:
-        """`value` cards from the top, or the cards named by id: named cards must be the top ones unless the card's
-        text names them (the zone's cards are taken from the top, unseen)."""
+    def top_cards(self, g: GameState, owner: str, z: HiddenZone, value: int | None, named: list | None, by_card: bool,
+                  what: str) -> list[dict]:
+        """`value` cards from the top (None: all), or the cards `named` by id: named cards must be the top ones
+        unless the card's text names them (the zone's cards are taken from the top, unseen)."""
         cards = self.hidden_cards_of(g, owner, z)
-        if value is None:
+        if named is not None and value is not None:
+            raise AdjustmentError("cards: value（枚数）と cards（カードID）はどちらか一方を指定してください", "cards")
+        if named is None and value is None:
             return cards
-        if isinstance(value, int):
+        if named is None:
             n = self.as_far_as_possible(g, value, len(cards), f"{owner} の{z.label}のカード", "value")
             return cards[:n]
         by_id = {c["id"]: c for c in cards}
-        missing = [i for i in value if i not in by_id]
+        missing = [i for i in named if i not in by_id]
         if missing:
-            raise AdjustmentError(f"value: {owner} の{z.label}にカード「{missing[0]}」はありません", "value")
-        if len(set(value)) != len(value):
-            raise AdjustmentError("value: 同じカードIDが2回指定されています", "value")
-        on_top = {c["id"] for c in cards[:len(value)]}
-        if set(value) != on_top and not by_card and not z.unordered and not (z.owner_sees and what == "owner"):
-            raise Refused(f"value: {z.label}のカードは上から移動・公開されます。カードの文言がそのカードを指定する場合は"
-                          "by_card を指定してください", z.order_rule or z.rule, "value")
-        return [by_id[i] for i in value]
+            raise AdjustmentError(f"cards: {owner} の{z.label}にカード「{missing[0]}」はありません", "cards")
+        if len(set(named)) != len(named):
+            raise AdjustmentError("cards: 同じカードIDが2回指定されています", "cards")
+        on_top = {c["id"] for c in cards[:len(named)]}
+        if set(named) != on_top and not by_card and not z.unordered and not (z.owner_sees and what == "owner"):
+            raise Refused(f"cards: {z.label}のカードは上から見る・公開されます。カードの文言がそのカードを指定する場合は"
+                          "by_card を指定してください", z.order_rule or z.rule, "cards")
+        return [by_id[i] for i in named]
 
-    def adjust_look(self, g: GameState, spec: Adjustment, target: str, zone: str, value: Any = None,
-                    player: str | None = None, by_card: bool = False) -> TraceEntry:
+    def adjust_look(self, g: GameState, spec: Adjustment, target: str, zone: str, value: int | None = None,
+                    cards: list | None = None, player: str | None = None, by_card: bool = False) -> TraceEntry:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
@@ -202,39 +209,37 @@ class HiddenOps:
         if g.resolving is not None and effect_player and looker != effect_player and not by_card:
             raise Refused(f"player: 見るのは効果を使用したプレイヤー（{effect_player}）だけです。{looker} は見ることが"
                           "できません", r.look, "player")
-        cards = self.top_cards(g, owner, z, value, by_card, "look")
-        ids = [c["id"] for c in cards]
-        whole = value is None
+        ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card, "look")]
+        whole = value is None and cards is None
         mark_seen(g, ids, [looker])
-        g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole})
+        g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole,
+                        "effect": g.group})
         where = f"{z.label}のすべて" if whole else f"{z.label}の{'' if z.unordered else '上から'}{len(ids)}枚"
         return g.log(r.look, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。"
                      f"見たのは {looker} だけで、カードは{z.label}から移動していません", looker,
                      cites=[*cites, r.after_look])
 
-    def adjust_reveal(self, g: GameState, spec: Adjustment, target: str, zone: str, value: Any = 1,
-                      by_card: bool = False) -> TraceEntry:
+    def adjust_reveal(self, g: GameState, spec: Adjustment, target: str, zone: str, value: int | None = None,
+                      cards: list | None = None, by_card: bool = False) -> TraceEntry:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
         self.hidden_now(g, owner, z)
-        cards = self.top_cards(g, owner, z, value, by_card, "owner")
-        ids = [c["id"] for c in cards]
+        ids = [c["id"] for c in self.top_cards(g, owner, z, value if cards else value or 1, cards, by_card, "owner")]
         mark_seen(g, ids, list(g.data["players"]))
         return g.log(r.reveal, "reveal", f"{owner} の{z.label}のカード（{'、'.join(ids) or 'なし'}）をすべてのプレイヤーに"
                      "公開します。効果の解決が終わると再び非公開になります", owner,
                      cites=[z.rule, *([r.reveal_end] if r.reveal_end else []),
                             *([r.card_text] if by_card else [])])
 
-    def adjust_show(self, g: GameState, spec: Adjustment, target: str, zone: str, to: str, value: Any = 1,
-                    by_card: bool = False) -> TraceEntry:
+    def adjust_show(self, g: GameState, spec: Adjustment, target: str, zone: str, to: str, value: int | None = None,
+                    cards: list | None = None, by_card: bool = False) -> TraceEntry:
         r = self.hidden_rules
         z = r.zone(zone)
         owner = self.hidden_owner(g, target)
         viewer = self.check_in_game(g, to, "to")
         self.hidden_now(g, owner, z)
-        cards = self.top_cards(g, owner, z, value, by_card, "owner")
-        ids = [c["id"] for c in cards]
+        ids = [c["id"] for c in self.top_cards(g, owner, z, value if cards else value or 1, cards, by_card, "owner")]
         mark_seen(g, ids, [owner, viewer])
         return g.log(r.show or r.reveal, "show", f"{owner} が{z.label}のカード（{'、'.join(ids) or 'なし'}）を {viewer} に"
                      f"見せます。ほかのプレイヤーは見ていません", owner, cites=[z.rule])
@@ -249,8 +254,10 @@ class HiddenOps:
         looked = g.data.get(LOOKING) or {}
         cards = self.hidden_cards_of(g, owner, z)
         ids = list(looked.get("cards") or ())
-        if looked.get("owner") != owner or looked.get("zone") != z.name or [c["id"] for c in cards[:len(ids)]] != ids:
-            raise AdjustmentError(f"op: {owner} の{z.label}の上のカードを見ていません（先に look で見てください）", "op")
+        if looked.get("owner") != owner or looked.get("zone") != z.name or [c["id"] for c in cards[:len(ids)]] != ids \
+                or looked.get("effect") != g.group:   # what happens after a look is the same effect's (11-2-3 …)
+            raise AdjustmentError(f"op: この効果で {owner} の{z.label}のカードを見ていません（同じ効果の中で、先に look で"
+                                  "見てください）", "op")
         looker = looked["player"]
         order = list(order or ids)
         if sorted(order) != sorted(ids):

@@ -103,7 +103,7 @@ def adjustments(prohibition_rule: str, invalidation_rule: str, durations: tuple[
                 actions: tuple[str, ...]) -> tuple[Adjustment, ...]:
     """The two ops, `prohibit` and `invalidate`, in a ruleset's words (its clauses, durations and actions)."""
     target = {"type": "string", "minLength": 1, "maxLength": 40,
-              "description": "プレイヤー（p1 …、both、相手:p1）またはカードID"}
+              "description": "プレイヤー（p1 …、both、相手:p1、opponent＝効果の持ち主の相手）またはカードID"}
     duration = {"enum": list(durations), "description": "、".join(f"{d}={DURATION_WORDS[d]}" for d in durations)}
     common = {"target": target, "duration": duration,
               "source": {"type": "string", "maxLength": 80, "description": "効果を持つカード（ID）"},
@@ -206,14 +206,18 @@ class LastingEffects:
         if duration == "while_on_field" and not source:
             raise AdjustmentError("source: 「場にある間」の効果には、効果を持つカード(source)が必要です", "source")
         players = self.players(g)
+        owner = owner or (self.effect_player(g, source) if source else None) or g.data.get("turn_player")
+        if owner is not None and owner not in players:
+            raise AdjustmentError(f"owner: プレイヤー「{owner}」はいません（{', '.join(players)}）", "owner")
+        if target in ("opponent", "相手"):   # the effect's player's 「相手」, kept relative
+            if owner is None:
+                raise AdjustmentError("owner: 「相手」が誰の相手かを owner（または source）で指定してください", "owner")
+            target = f"相手:{owner}"
         names_player = target in ("both", "all") or target in players or target.startswith("相手:")
         if target.startswith("相手:") and target[3:] not in players:
             raise AdjustmentError(f"target: プレイヤー「{target[3:]}」はいません（{', '.join(players)}）", "target")
         if not names_player and self.lasting_card_owner(g, target) is None:
             raise AdjustmentError(f"target: 「{target}」というプレイヤーもカードも見つかりません", "target")
-        owner = owner or (self.effect_player(g, source) if source else None) or g.data.get("turn_player")
-        if owner is not None and owner not in players:
-            raise AdjustmentError(f"owner: プレイヤー「{owner}」はいません（{', '.join(players)}）", "owner")
         return add(g, kind=kind, target=target, duration=duration, owner=owner, source=source, label=label, **more)
 
     def _lasting_cites(self, target: str, duration: str) -> list[str]:
@@ -226,7 +230,7 @@ class LastingEffects:
             raise AdjustmentError("keyword: 「キーワード効果を発動できない」にはキーワード(keyword)が必要です", "keyword")
         e = self._lasting_record(g, "prohibit", target, duration, source, label, owner, action=action, keyword=keyword)
         return g.log(spec.rule, "adjust", f"判定員の調整: {describe(e)}", e.get("owner"),
-                     cites=self._lasting_cites(target, duration))
+                     cites=self._lasting_cites(e["target"], duration))
 
     def adjust_invalidate(self, g: GameState, spec, target: str, duration: str, keyword: str | None = None,
                           what: str | None = None, source: str | None = None, label: str | None = None,
@@ -236,7 +240,7 @@ class LastingEffects:
                                   "keyword")
         e = self._lasting_record(g, "invalidate", target, duration, source, label, owner, keyword=keyword, what=what)
         return g.log(spec.rule, "adjust", f"判定員の調整: {describe(e)}", e.get("owner"),
-                     cites=self._lasting_cites(target, duration))
+                     cites=self._lasting_cites(e["target"], duration))
 
     def in_battle(self, g: GameState) -> bool:
         return bool(g.data.get("battle"))

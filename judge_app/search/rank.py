@@ -65,6 +65,7 @@ FEATURES = (
     "engine",          # the engine cites it for the action the query asks about in the state it names (1)
                        # (engine_signal.py, the table bench/engine_table.py reads from the engines)
 )
+KIN = ("parent", "child_max", "child_hits")   # what the clauses around a candidate scored
 DELTA = 0.05           # a clause with no stage-1 score of its own (a parent) can still be lifted
 CHILD_HIT = 0.3        # a child scoring this share of the best clause counts as one the query matched
 DEPTH_CAP = 5
@@ -96,6 +97,11 @@ class Weights:
         feats.update(heading_q=math.log(0.6), quantity=math.log(1 + rerank.QUANTITY_BONUS),
                      modality=math.log(1 + rerank.MODALITY_BONUS), wording=math.log(rerank.WORDING_FACTOR))
         return cls({g: 0.0 if g in NEW_GROUPS else 1.0 for g in GROUPS}, feats)
+
+    @property
+    def reads_kin(self) -> bool:
+        """Whether a candidate's parent and children scores move its final score (features KIN weighted)."""
+        return any(self.features.get(f, 0.0) for f in KIN)
 
     def vector(self) -> tuple[float, ...]:
         return tuple(self.features.get(f, 0.0) for f in FEATURES)
@@ -175,13 +181,14 @@ class QueryFacts:
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,
-             modal_cover: float = 0.0, engine: float = 0.0) -> list[float]:
+             modal_cover: float = 0.0, engine: float = 0.0, kin: bool = True) -> list[float]:
     """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
     scope (dict.get of the clauses the query hit); `modal_cover` the share of the query's text bigrams
-    found in the clause's sentences of permission, prohibition or requirement (modal_share)."""
+    found in the clause's sentences of permission, prohibition or requirement (modal_share); `kin` False:
+    the KIN features left at 0 (weighted 0, they are not read: Weights.reads_kin)."""
     cf = facts.form
     inv = 1.0 / s_best
-    if facts.children:
+    if kin and facts.children:
         kids = [get(k, 0.0) for k in facts.children]
         child_max = max(kids) * inv
         hit = CHILD_HIT * s_best
@@ -205,7 +212,7 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         facts.length,
         cover,
         qcover,
-        get(facts.parent, 0.0) * inv if facts.parent >= 0 else 0.0,
+        get(facts.parent, 0.0) * inv if kin and facts.parent >= 0 else 0.0,
         child_max,
         child_hits,
         engine,

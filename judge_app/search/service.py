@@ -13,7 +13,7 @@ import functools
 import math
 import re
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
@@ -298,13 +298,15 @@ class SearchService:
         return [(final, s_best, plan[i][0], d) for final, i, d in rank.order(cands, s_best, v)]
 
     def _candidates(self, query: Query, doc: str | None, limit: int, plan, sgets, accs,
-                    covers: dict | None = None) -> tuple[float, list]:
+                    covers: dict | None = None, full: bool = False) -> tuple[float, list]:
         """(s_best, [(s, scope index, docnum, F)]): the best k clauses by stage-1 score over every scope, and
         their parents, each with its features. `sgets[i](docnum, default)` is the stage-1 score of a clause of
         plan[i]'s scope, `accs[i]` the clauses hit; the fitting (bench/rank_fit.py) calls this with its own
         scores, and keeps `covers` ({(scope index, docnum): (coverage, question coverage)}, which no weight
-        changes) from one call to the next."""
+        changes) from one call to the next; `full`: every feature worked out, those weighted 0 too (the fitting
+        moves them; served, they add nothing and are left at 0)."""
         k = max(limit * 3, self.weights.candidates)
+        kin = full or self.weights.reads_kin
         shapes = [self._shape(scope) for scope, _s, _terms in plan]
         pool = []                                  # (s, scope index, docnum), every scope's best k
         for i, (scope, s, _terms) in enumerate(plan):
@@ -358,15 +360,17 @@ class SearchService:
                 # how many of the query's kept text tokens, and of its tokens matched against the questions,
                 # each candidate holds
                 text_n = asked_n = 0
-                held: Counter[int] = Counter()
-                asked: Counter[int] = Counter()
+                held: dict[int, int] = {}
+                asked: dict[int, int] = {}
                 for f, t, _b, g in terms:
                     if g == "bi" or g == "w":
                         text_n += 1
-                        held.update(ds.intersection(post.holders(s, f, t)))
+                        for d in ds.intersection(post.holders(s, f, t)):
+                            held[d] = held.get(d, 0) + 1
                     elif g == "qbi" or g == "qw":
                         asked_n += 1
-                        asked.update(ds.intersection(post.holders(s, f, t)))
+                        for d in ds.intersection(post.holders(s, f, t)):
+                            asked[d] = asked.get(d, 0) + 1
                 # the query's text bigrams (its own, its last sentence's, its synonyms'), for a permission
                 # question: how many of them the clause's sentences of permission or prohibition hold
                 modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
@@ -380,7 +384,7 @@ class SearchService:
             ids = shape.ids
             for x, d in items:
                 out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)],
-                                                   cited.get(ids[d], 0.0))))
+                                                   cited.get(ids[d], 0.0), kin)))
         return s_best, out
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
@@ -484,7 +488,7 @@ class SearchService:
         key = shown.clause.id
         got = ask.snippets.get(key)
         if got is None:
-            got = ask.snippets[key] = snippet_mod.answering_snippet(shown.reading, ask.needles, ask.form, ask.numbers)
+            got = ask.snippets[key] = snippet_mod.answer_in(shown.reading, ask.needles, ask.form, ask.numbers)
         snippet, marks = got
         return snippet, [list(m) for m in marks]   # each result owns its marks
 

@@ -136,14 +136,16 @@ def sentence_score(facts, marks_in: int, form, numbers) -> float:
     return score
 
 
-def answering_snippet(text: str | Reading, needles, form=None, query_numbers=frozenset(),
+def answering_snippet(text: str, needles, form=None, query_numbers=frozenset(),
                       window: int = WINDOW) -> tuple[str, list[list[int]]]:
     """(snippet, marks) of the one sentence of `text` that answers best (`form`: the question's
-    rerank.QueryForm, None for words only; `needles` best given as ordered_needles); a clause of one
-    sentence is make_snippet's window."""
-    r = text if isinstance(text, Reading) else read(text)
-    if not isinstance(needles, tuple):
-        needles = ordered_needles(needles)
+    rerank.QueryForm, None for words only); a clause of one sentence is make_snippet's window."""
+    return answer_in(read(text), ordered_needles(needles), form, query_numbers, window)
+
+
+def answer_in(r: Reading, needles: tuple[str, ...], form=None, query_numbers=frozenset(),
+              window: int = WINDOW) -> tuple[str, list[list[int]]]:
+    """answering_snippet of a clause text already read, with the query's words as ordered_needles."""
     marks = marks_of(r, needles)
     if not r.sentences:
         return _window(r.text, marks, window)

@@ -160,12 +160,13 @@ class Store:
         """Store the new answers list if the row is still at `version`; returns the new version. Unstorable when the
         board and the new answers together are over the cap."""
         answers_json = _dumps(answers, "answers")
-        with self.transaction() as c:
-            if self.max_bytes:
+        if self.max_bytes:   # a session's board never changes: read outside the write lock, which stays short
+            with self._read() as c:
                 board = c.execute(select(sessions.c.board).where(sessions.c.id == sid)).scalar()
-                if board is None:
-                    raise NotFound(sid)
-                self._fits(board, answers_json)
+            if board is None:
+                raise NotFound(sid)
+            self._fits(board, answers_json)
+        with self.transaction() as c:
             cur = c.execute(update(sessions)
                             .where(sessions.c.id == sid, sessions.c.version == version)
                             .values(answers=answers_json, version=sessions.c.version + 1, updated=time.time()))

@@ -21,6 +21,7 @@ from judge_app.application.inputs import TITLE_MAX, check_seed, check_text, rand
 from judge_app.engine import EngineError, NotationError
 from judge_app.web.shared import board_model, carry_on, csrf
 from judge_app.web.shared.board_drawing import render_board
+from judge_app.web.shared.fixed_json import FixedJSON, fixed_json
 from judge_app.web.shared.failures import Failure, RequestError, answer_errors_as_json, error_body, error_of, status_of
 from judge_app.web.shared.rate_limits import stores_nothing, stores_only_if
 from judge_app.web.shared.json_body import json_body
@@ -151,27 +152,37 @@ def _drawing(ruleset, state: dict):
                         counted=bookkeeping.counted_zones(ruleset), problem=state["problem"])
 
 
+def _fixed_info(ruleset) -> FixedJSON:
+    """What the builder's data holds that only changes with a deploy (the schema is most of it): encoded once."""
+    scenarios = _shelf(ruleset.game)
+    layout = board_model.layout_of(ruleset.game)
+    return fixed_json(("builder", ruleset.game, request.script_root, id(scenarios)), lambda: {
+        "game": ruleset.game, "title": ruleset.title,
+        "board_schema": ruleset.board_schema, "rule_options": [o.to_json() for o in ruleset.rule_options],
+        "adjustments": [a.to_json() for a in ruleset.adjustments],
+        "scenarios": scenarios,
+        "new_board_url": url_for("games_api.new_board", game=ruleset.game),
+        "notation_url": url_for("board.notation", game=ruleset.game),
+        "render_url": url_for("board.render_fragment", game=ruleset.game),
+        "labels": {**board_model.LABELS, **layout.labels},
+        "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
+        "minor_fields": sorted(layout.card_hidden),
+        "builder": _layout_hints(ruleset)})
+
+
 def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error: Exception | None = None,
                   board_text: str | None = None, start: str = "", notation_text: str | None = None):
-    layout = board_model.layout_of(ruleset.game)
     if error is None:
         board = bookkeeping.tidy(ruleset, board)
     state = _builder_state(ruleset, board)
-    info = {"game": ruleset.game, "title": ruleset.title, "board": board, "seed": seed, "source": source,
-            "start": start,
-            "board_schema": ruleset.board_schema, "rule_options": [o.to_json() for o in ruleset.rule_options],
-            "adjustments": [a.to_json() for a in ruleset.adjustments],
-            "scenarios": _shelf(ruleset.game),
-            "new_board_url": url_for("games_api.new_board", game=ruleset.game),
-            "notation_url": url_for("board.notation", game=ruleset.game),
-            "render_url": url_for("board.render_fragment", game=ruleset.game),
-            "labels": {**board_model.LABELS, **layout.labels},
-            "value_labels": {**board_model.VALUE_LABELS, **layout.value_labels},
-            "minor_fields": sorted(layout.card_hidden),
-            "builder": _layout_hints(ruleset),
-            **{k: state[k] for k in ("problem", "notation", "reading", "next", "derived")}}
+    fixed = _fixed_info(ruleset)
+    own = {"board": board, "seed": seed, "source": source, "start": start,
+           **{k: state[k] for k in ("problem", "notation", "reading", "next", "derived")}}
+    info = fixed.merged(own)
     if error is not None and wants_json():
         return error_of(error)
+    if wants_json():
+        return render(info, "board/builder.html", json_text=fixed.json(own))
     try:
         options = ruleset.options_of(board) if isinstance(board, dict) else {}
     except EngineError:
@@ -180,7 +191,8 @@ def _builder_page(ruleset, board: Any, seed: int, title: str, source: str, error
     text = board_text if board_text is not None else json.dumps(board, ensure_ascii=False, indent=1)
     shown_error = bookkeeping.in_words(ruleset, error) if isinstance(error, EngineError) else (
         {"error": error.message, "field": error.field, "place": ""} if error is not None else None)
-    return render(info, "board/builder.html", status_of(error) if error else 200, info=info, ruleset=ruleset,
+    return render(info, "board/builder.html", status_of(error) if error else 200, info=info,
+                  info_json=fixed.html_json(own), ruleset=ruleset,
                   drawing=drawing, board_text=text, options=options, error=error, shown_error=shown_error,
                   title=title, notation_text=notation_text if notation_text is not None else (state["notation"] or ""),
                   has_notation=getattr(ruleset, "notation", None) is not None,

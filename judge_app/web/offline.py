@@ -77,7 +77,8 @@ def pack_urls(app: Flask) -> list[str]:
     return urls
 
 
-def _render_all(app: Flask, urls) -> list[dict]:
+def render_pages(app: Flask, urls) -> list[dict]:
+    """Each page's entry in pages.json: its URL, its revision (a hash of its rendering) and its size."""
     client = app.test_client()
     out = []
     for url in urls:
@@ -104,8 +105,8 @@ def build_pack(app: Flask, out_dir: Path, search: tuple[int, str]) -> dict:
     """static/offline/pages.json: the pack and the shell, each page with the hash of its rendering and its size, and
     the pack's `build` (a hash of them all). `app` must have started after search.json was written: the pages link
     the static files by their content-hashed names."""
-    pages = _render_all(app, pack_urls(app))
-    shell = _render_all(app, SHELL)
+    pages = render_pages(app, pack_urls(app))
+    shell = render_pages(app, SHELL)
     build = hashlib.sha256("".join(p["rev"] for p in pages + shell).encode() + search[1].encode()).hexdigest()[:16]
     with app.app_context():
         editions = {d.key: d.edition for d in get_corpus().docs.values()}

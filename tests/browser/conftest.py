@@ -4,6 +4,7 @@ Screenshots go to screenshots/ at the project root (git-ignored), named after th
 """
 import os
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -75,6 +76,18 @@ def browser():
         b.close()
 
 
+@pytest.fixture
+def phone(browser):
+    """A page at 360×740 (WIDTHS["phone"]) in Japanese; the page's script errors collect in `page.errors`."""
+    context = browser.new_context(viewport=WIDTHS["phone"], locale="ja-JP")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
 @pytest.fixture(params=list(WIDTHS))
 def width(request):
     return request.param
@@ -90,6 +103,19 @@ def page(browser, width):
     pg.set_default_timeout(15000)
     yield pg
     context.close()
+
+
+def wait_until(page, expression: str, arg=None, timeout: float = 30.0):
+    """Polls `expression` in the page until it gives a truthy value, and returns it. For async expressions:
+    Playwright's wait_for_function does not await a promise (a promise is truthy, so it returns at once)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout:.0f} s: {expression}")
+        page.wait_for_timeout(250)
 
 
 def shot(page, name: str) -> Path:

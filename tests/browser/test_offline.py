@@ -10,6 +10,7 @@ builds them here when they are missing.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -23,7 +24,7 @@ import pytest
 from judge_app import PROJECT_ROOT, create_app
 from tests.browser.axe import audit, audit_context, format_violations
 from tests.browser.axe_pages import post
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -181,14 +182,18 @@ def own_static(tmp_path, offline_files, monkeypatch):
     return static
 
 
+def new_app(tmp_path):
+    """The app over own_static's folder as it is now (its static files are read, hashed and copied at start-up)."""
+    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"),
+                       "STATIC_BUILD_DIR": str(tmp_path / "static-build"), "TESTING": True,
+                       "SECRET_KEY": "offline-update"})
+
+
 def serve(tmp_path, port: int = 0):
     """The app on a loopback port; started again on the same port, it is the same origin (the same worker, caches)."""
     from werkzeug.serving import make_server
 
-    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"),
-                      "STATIC_BUILD_DIR": str(tmp_path / "static-build"), "TESTING": True,
-                      "SECRET_KEY": "offline-update"})
-    srv = make_server("127.0.0.1", port, app, threaded=True)
+    srv = make_server("127.0.0.1", port, new_app(tmp_path), threaded=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
 
@@ -201,72 +206,96 @@ def all_cached_urls(page) -> list[str]:
     }""")
 
 
-@pytest.mark.skip(reason="known gap (issue 41): after a new build, the old precache revision of app.css and its "
-                         "old hashed name were still cached when the test looked (flaky since the merge); to be "
-                         "fixed by waiting on the new worker's activation, not by time")
+def stylesheets(urls) -> list[str]:
+    return [u for u in urls if re.search(r"/static/app\.[0-9a-f]{12}\.css$", u)]
+
+
+def shown_date(page, ms: int) -> str:
+    """The date as the pages write it (local time, to the minute)."""
+    return page.evaluate("""(ms) => { const d = new Date(ms), p = (n) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`; }""",
+                         ms)
+
+
+def fetched_text(page, href: str) -> str:
+    return page.evaluate("async (href) => (await fetch(href)).text()", href)
+
+
 def test_new_build_replaces_the_old_copy(browser, tmp_path, own_static):
+    from judge_app.web.offline import render_pages
+
     srv = serve(tmp_path)
     port = srv.server_port
     base = f"http://127.0.0.1:{port}"
     ctx = browser.new_context(viewport=PHONE, locale="ja-JP", service_workers="allow")
     page = ctx.new_page()
     page.set_default_timeout(30000)
+    clause = "/rules/opcg/7-1-4"
     try:
         controlled(page, base + "/")
         page.evaluate("() => window.judgeOffline.getPack()")
         first = page.evaluate("() => JSON.parse(localStorage.getItem('judge-offline-copy'))")
         assert first["build"]
-        old_css = [u for u in all_cached_urls(page) if "/static/app." in u and ".css" in u]
+        [old_css] = stylesheets(all_cached_urls(page))
 
-        # the new release: a changed stylesheet, one clause page whose rendering changed; built, then deployed
+        # the new release: a changed stylesheet, so every page (each links the stylesheet's hashed name) renders
+        # anew; the pack's list written again from the new renderings, the worker built again, then deployed
         srv.shutdown()
         srv.server_close()
         css = own_static / "app.css"
         css.write_text(css.read_text(encoding="utf-8") + "\n/* release 2 */\n", encoding="utf-8")
         pack_file = own_static / "offline" / "pages.json"
         pack = json.loads(pack_file.read_text(encoding="utf-8"))
-        changed = "/rules/opcg/7-1-4"
-        for p in pack["pages"]:
-            if p["url"] == changed:
-                p["rev"] = "release-2"
+        pack["pages"] = render_pages(new_app(tmp_path), [p["url"] for p in pack["pages"]])
         pack["build"] = "release-2"
         pack_file.write_text(json.dumps(pack, ensure_ascii=False), encoding="utf-8")
+        assert all(p["rev"] != first["revisions"][p["url"]] for p in pack["pages"])
         build_offline(own_static, data=False)       # the service worker again, with the new revisions
         srv = serve(tmp_path, port)
 
+        # the new worker installs, takes over at once (skipWaiting, clientsClaim) and drops the old build's files
         page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("""async () => {
-            for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys())
-              if (r.url.includes('/static/app.css')) return (await (await caches.open(name)).match(r)).text()
-                .then((t) => t.includes('release 2'));
-            return false;
-        }""", timeout=120000)
-        page.reload()                                 # the home page sees the new build: refreshes what changed
+        wait_until(page, r"""async (old) => {
+            const urls = [];
+            for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+            return !urls.includes(old) && urls.some((u) => /\/static\/app\.[0-9a-f]{12}\.css$/.test(u));
+        }""", old_css, timeout=120)
+        cached = all_cached_urls(page)
+        [new_css] = stylesheets(cached)
+        assert "release 2" in fetched_text(page, new_css)
+
+        # before the pack is refreshed, a stored page still links the old stylesheet: offline it still gets one (the
+        # browser's own cache keeps the old hashed name; else the worker answers with the new file)
+        ctx.set_offline(True)
+        page.goto(base + clause)
+        href = page.locator("link[rel=stylesheet]").first.get_attribute("href")
+        assert old_css.endswith(href), (old_css, href)
+        assert fetched_text(page, href).startswith("/* One layout")
+        assert shown_date(page, first["updated"]) in page.locator("#offline-status").inner_text()
+        ctx.set_offline(False)
+
+        page.goto(base + "/")                         # the home page sees the new build: refreshes what changed
         page.wait_for_function("() => JSON.parse(localStorage.getItem('judge-offline-copy')).build === 'release-2'",
                                timeout=120000)
         second = page.evaluate("() => JSON.parse(localStorage.getItem('judge-offline-copy'))")
-        assert second["revisions"][changed] == "release-2"
+        assert second["revisions"] == {p["url"]: p["rev"] for p in pack["pages"]}
         assert second["updated"] > first["updated"]
+        when = shown_date(page, second["updated"])
+        assert f"最終更新 {when}" in page.locator("#offline-pack-state").inner_text()   # the page says when
+        stored = page.evaluate("async () => (await (await caches.open('judge-pages')).keys()).length")
+        assert stored == len(pack["pages"])
 
-        # the new worker activates (skipWaiting) and only then drops the old revision's entries: wait for that
-        page.wait_for_function("""async (old) => {
-            let plain = 0;
-            for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) {
-              if (r.url.includes('/static/app.css')) plain++;
-              if (old.includes(r.url) && !r.url.endsWith('/static/app.css')) return false;
-            }
-            return plain === 1;
-        }""", arg=old_css, timeout=90000)
         ctx.set_offline(True)
         now = all_cached_urls(page)
-        new_css = [u for u in now if "/static/app." in u and ".css" in u]
-        assert not set(old_css) & set(new_css) - {u for u in new_css if u.endswith("/static/app.css")}, (old_css, new_css)
-        assert len([u for u in new_css if "/static/app.css" in u]) == 1, new_css      # one plain copy: the new one
-        page.goto(base + "/rules/opcg/7-1-4")
+        assert old_css not in now and stylesheets(now) == [new_css]
+        page.goto(base + clause)
         assert page.locator("#offline-status").is_visible()
-        link = page.locator("link[rel=stylesheet]").first.get_attribute("href")
-        text = page.evaluate("async (href) => (await fetch(href)).text()", link)
-        assert "release 2" in text                    # offline, the page and its stylesheet are the new build's
+        assert when in page.locator("#offline-status").inner_text()
+        href = page.locator("link[rel=stylesheet]").first.get_attribute("href")
+        assert new_css.endswith(href), (new_css, href)   # offline, the page and its stylesheet are the new build's
+        assert "release 2" in fetched_text(page, href)
+        # a name the precache does not hold (make dev's plain names): offline, the precached file of that name
+        assert "release 2" in fetched_text(page, "/static/app.css")
     finally:
         ctx.close()
         srv.shutdown()

@@ -13,7 +13,6 @@ from judge_app.scenarios import load_scenario
 from tests.browser.conftest import SHOTS
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 360, "height": 740}
 NOTES_SHOTS = Path("/work/notes/verdict36-shots")
 SCENARIOS = PROJECT_ROOT / "scenarios"
 
@@ -33,16 +32,6 @@ def _on_first_screen(page, selector: str) -> bool:
     return page.evaluate("""sel => { const els = [...document.querySelectorAll(sel)];
         return els.length > 0 && els.every(e => { const r = e.getBoundingClientRect();
             return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1; }); }""", selector)
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, locale="ja-JP")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
 
 
 def _post(page, url, body):

@@ -36,17 +36,6 @@ def sessions(server):
     return out
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, locale="ja-JP")
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(15000)
-    yield pg
-    context.close()
-
-
 def settle_sheet(page):
     """The sheet's height as the page lays it out (the ResizeObserver has told the page its height)."""
     page.wait_for_function("() => getComputedStyle(document.documentElement).getPropertyValue('--hand-h') !== ''")

@@ -78,8 +78,9 @@ class Server:
     `judge-app serve` as deployed (every process it starts is in that group)."""
 
     def __init__(self, instance: Path, port: int, workers: int = 2, index_dir: str | None = None,
-                 database_url: str | None = None, env: dict | None = None, serve: bool = False):
-        self.instance, self.port, self.workers, self.serve = instance, port, workers, serve
+                 database_url: str | None = None, env: dict | None = None, serve: bool = False,
+                 threads: int | None = None):
+        self.instance, self.port, self.workers, self.serve, self.threads = instance, port, workers, serve, threads
         # The fault runs write far faster than any judge, from one address: no rate limit unless `env` sets one.
         self.env = {"JUDGE_APP_RATE_LIMIT_WRITES": "", **(env or {})}
         self.database_url = database_url   # None: the instance's SQLite file
@@ -101,6 +102,8 @@ class Server:
             env.update(JUDGE_APP_TIMEOUT="20", JUDGE_APP_GRACEFUL_TIMEOUT="2")
             argv = [sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                     "--workers", str(self.workers), "--no-access-log"]
+        if self.threads:
+            argv += ["--threads", str(self.threads)]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          start_new_session=True)

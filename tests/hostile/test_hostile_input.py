@@ -8,9 +8,10 @@ import sqlite3
 
 import pytest
 
-from judge_app import PROJECT_ROOT, create_app
+from judge_app import PROJECT_ROOT
 from judge_app.engine import rulesets
 from tests.hostile import cases as C
+from tests.hostile.conftest import attacked_app
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 LEAKS = ("root:x:0", "[project]", "SECRET_KEY", "Traceback", "def create_app")
@@ -25,9 +26,7 @@ def _reference_game():
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("hostile")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "db.sqlite3"),
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "hostile-test"})
+    app = attacked_app(tmp_path_factory.mktemp("hostile"), "hostile-test")
     client = app.test_client()
     ruleset, board = _reference_game()
     resp = client.post("/api/sessions", json={"game": ruleset.game, "board": board, "seed": 1})

@@ -11,12 +11,13 @@ import tracemalloc
 
 import pytest
 
-from judge_app import PROJECT_ROOT, create_app, safe_yaml
+from judge_app import PROJECT_ROOT, safe_yaml
 from judge_app.engine import rulesets
 from judge_app.engine import ruleset as ruleset_mod
 from judge_app.engine.bounds import MAX_DEPTH, check_shape
 from judge_app.engine.trace import BoardError
 from judge_app.scenarios import ScenarioError, load_scenario
+from tests.hostile.conftest import attacked_app
 
 LEADERS = "{players: {p1: {leader: {id: L1, name: ルフィ}}, p2: {leader: {id: L2, name: カイドウ}}}}"
 
@@ -32,9 +33,7 @@ def bomb(levels: int) -> str:
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("issue27")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "db.sqlite3"),
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "issue27"})
+    app = attacked_app(tmp_path_factory.mktemp("issue27"), "issue27")
     return {"client": app.test_client(), "db": app.config["DATABASE"]}
 
 
@@ -230,8 +229,7 @@ def test_a_session_over_the_stored_size_is_a_413_naming_the_body_and_nothing_is_
 # ---- #5: one seed range on both stores -------------------------------------------------------------------------
 def test_seeds_up_to_2_63_minus_1_make_sessions_on_both_stores(store_url, tmp_path):
     # the API and new-board hand out seeds up to 2^63-1; the PostgreSQL column was 32-bit: a 500 on create
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "unused.sqlite3"), "DATABASE_URL": store_url,
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "seeds"})
+    app = attacked_app(tmp_path, "seeds", DATABASE_URL=store_url)
     client = app.test_client()
     board = client.get(f"/api/games/los/new-board?seed={2**63 - 1}").get_json()["board"]
     for seed, status in [(2**31, 201), (2**63 - 1, 201), (2**63, 400), (-1, 400)]:

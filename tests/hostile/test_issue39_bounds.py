@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from judge_app import PROJECT_ROOT, create_app
+from judge_app import PROJECT_ROOT
 from judge_app.application import rulings as rulings_app
 from judge_app.engine import Game, SessionLimit, rulesets
 from judge_app.store import Store
+from tests.hostile.conftest import attacked_app
 
 OPCG_LEADER = "p1-L"
 
@@ -88,15 +89,14 @@ def test_each_lasting_adjustment_stores_only_the_effect_it_adds(app):
 
 
 def _game_with_character(game: str) -> tuple[Game, str, str]:
-    """A mid-game board of `game` with a character on p1's field: (game, its id, the op of a lasting stat change)."""
+    """The mid-game board of `game` (seed 0), which has a character on p1's field: (game, its id, the op of a
+    lasting stat change). Every seed's mid-game board has one in thv and los; were it gone, this fails, not skips."""
     ruleset = rulesets()[game]
-    for seed in range(40):
-        g = Game(ruleset, ruleset.midgame_board(random.Random(seed)), seed)
-        p1 = g.state.data["players"]["p1"]
-        cards = p1.get("field") or [c for row in ("front", "back") for c in p1.get(row) or () if c]
-        if cards and not g.finished:
-            return g, cards[0]["id"], {"thv": "power", "los": "atk"}[game]
-    pytest.skip(f"{game}: no mid-game board with a character")
+    g = Game(ruleset, ruleset.midgame_board(random.Random(0)), 0)
+    p1 = g.state.data["players"]["p1"]
+    cards = p1.get("field") or [c for row in ("front", "back") for c in p1.get(row) or () if c]
+    assert cards and not g.finished, f"{game}: the mid-game board (seed 0) has no character on p1's field"
+    return g, cards[0]["id"], {"thv": "power", "los": "atk"}[game]
 
 
 @pytest.mark.parametrize("game", ["thv", "los"])
@@ -337,10 +337,8 @@ def test_rulings_hide_by_client_from_the_command_line(tmp_path, monkeypatch, cap
 
 # ---- previews are not writes, but are limited ----------------------------------------------------------------
 def test_previews_are_not_writes_but_have_their_own_limit(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "previews",
-                      "RATE_LIMIT_IN_TESTS": True, "RATE_LIMIT_STORAGE": "memory://",
-                      "RATE_LIMIT_WRITES": "2/minute", "RATE_LIMIT_PREVIEWS": "6/minute"})
+    app = attacked_app(tmp_path, "previews", RATE_LIMIT_IN_TESTS=True, RATE_LIMIT_STORAGE="memory://",
+                       RATE_LIMIT_WRITES="2/minute", RATE_LIMIT_PREVIEWS="6/minute")
     client = app.test_client()
     board = _opcg_board(client)
     notation = [client.post("/board/opcg/notation", json={"text": "L"}).status_code for _ in range(3)]

@@ -8,8 +8,6 @@ import tracemalloc
 
 import pytest
 
-from judge_app import PROJECT_ROOT, create_app
-
 HUGE = 999_999_999
 # (game, the line with {n} where the count goes, the zone's name in the error, its limit)
 ZONES = [
@@ -33,13 +31,9 @@ ZONES = [
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("issue40")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "db.sqlite3"),
-                      "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "issue40"})
-    client = app.test_client()
-    client.post("/board/opcg/notation", json={"text": "T3 メイン p1 p1: D40 p2: D40"})   # warm: the first request loads
-    return client
+def client(module_client):
+    module_client.post("/board/opcg/notation", json={"text": "T3 メイン p1 p1: D40 p2: D40"})   # warm: the first loads
+    return module_client
 
 
 @pytest.mark.parametrize("game,line,zone,limit", ZONES, ids=[f"{g}:{z}" for g, _, z, _ in ZONES])

@@ -102,3 +102,19 @@ def test_a_group_is_in_the_json_and_on_the_page(client, svc):
     assert not any(r.get("group") for r in flat)
     html = client.get("/search", query_string={"q": q, "doc": "opcg"}).get_data(as_text=True)
     assert 'class="siblings"' in html and g["children"][1]["id"] in html
+
+
+def _reads(svc, q, doc):
+    return {(w["said"], w["read_as"]) for r in svc.search(q, doc=doc, limit=10)["results"] for w in r["why"]}
+
+
+def test_opcg_6_5_5_1_a_card_put_under_a_character_is_read_as_attaching(svc):
+    # the rulebook's own description: 「キャラの下に見えるように重ねます。これを「付与」と呼びます」
+    got = svc.search("キャラの下にカードを重ねたら強くなった？", doc="opcg", limit=3)["results"]
+    assert got[0]["id"] == "opcg:6-5-5-1"
+    assert ("下に…重ね", "付与") in _reads(svc, "キャラの下にカードを重ねたら強くなった？", "opcg")
+
+
+def test_thv_5_1_2_a_upright_is_read_as_active(svc):
+    # 5.1.2.a 「アクティブ状態とは、カードが縦向きの状態であることを指す」: 縦に戻す is making it active
+    assert any(term == "アクティブ状態" for _said, term in _reads(svc, "横のカードを縦に戻していい？", "thv"))

@@ -8,7 +8,6 @@ before a deploy redirects to the current one.
 """
 from __future__ import annotations
 
-from whitenoise.compress import Compressor
 import gzip
 import hashlib
 import re
@@ -17,6 +16,7 @@ import brotli
 import pytest
 from backports import zstd
 from flask import Response, url_for
+from whitenoise.compress import Compressor
 
 from judge_app import PROJECT_ROOT, create_app
 from judge_app.web.shared import static_files
@@ -173,6 +173,20 @@ def test_the_debugger_serves_plain_names_from_disk(tmp_path):
     app.debug = True
     html = app.test_client().get("/").get_data(as_text=True)
     assert "/static/app.css" in _static_refs(html)
+
+
+def test_the_debugger_answers_a_hashed_name_with_the_file_on_disk(tmp_path):
+    """make dev: the offline worker precaches hashed names (static/sw.js), the pages link plain ones; both answer,
+    with the file as it is now (an edit since the worker was built included)."""
+    app = create_app({"TESTING": True, "DEBUG": True, "DATABASE": str(tmp_path / "db.sqlite3"),
+                      "INDEX_DIR": str(tmp_path / "index"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    for url, file in (("/static/app.css", "app.css"), ("/static/app.0123456789ab.css", "app.css"),
+                      ("/static/icons/icon-192.0123456789ab.png", "icons/icon-192.png")):
+        resp = client.get(url)
+        assert resp.status_code == 200, url
+        assert resp.data == (PROJECT_ROOT / "static" / file).read_bytes(), url
+    assert client.get("/static/nosuch.0123456789ab.css").status_code == 404
 
 
 # ---- hashed names ------------------------------------------------------------------------------------------------

@@ -3,11 +3,14 @@
 //
 //   node tools/workbox/build-sw.mjs [STATIC_DIR]        (make runs it; STATIC_DIR defaults to static/)
 //
-// Precached at the first visit (revisions are content hashes, so a new release or edition replaces exactly what
-// changed): the static assets, the offline search data (offline/search.json), and the two pages the worker
-// answers with when the network is gone (/offline, /offline/search; their revisions are hashes of the rendered
-// pages, from offline/pages.json). The clause pages, tables of contents and glossaries are the "pack" that
-// static/offline.js stores on the judge's 「オフラインで使う」 tap (cache judge-pages), with its size shown.
+// Precached at the first visit: the static assets under their content-hashed names, the names the pages link (a
+// hashed name is its own revision, so a new release fetches exactly the files that changed and the old ones are
+// dropped when the new worker takes over), the offline search data (offline/search.json), and the two pages the
+// worker answers with when the network is gone (/offline, /offline/search; their revisions are hashes of the
+// rendered pages, from offline/pages.json). A plain name (make dev) or an earlier build's hash is answered from the
+// precached file of the same plain name when the network is gone (static/offline-worker.js). The clause pages,
+// tables of contents and glossaries are the "pack" that static/offline.js stores on the judge's 「オフラインで使う」
+// tap (cache judge-pages), with its size shown.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,9 +20,9 @@ const staticDir = resolve(process.argv[2] || join(import.meta.dirname, "..", "..
 const pack = JSON.parse(readFileSync(join(staticDir, "offline", "pages.json"), "utf8"));
 const FALLBACK = "/offline";
 
-// The app serves each static file under a content-hashed name as well (judge_app/web/shared/static_files.py:
-// app.css -> app.<first 12 hex of its SHA-256>.css) and its pages link that name; the worker keeps the hashed
-// name (its URL is its revision), and the plain name too for the small files (make dev links plain names).
+// The app serves each static file under a content-hashed name (judge_app/web/shared/static_files.py:
+// app.css -> app.<first 12 hex of its SHA-256>.css) and its pages link that name (make dev: the plain name, and it
+// answers the hashed one too).
 const HASH_LEN = 12;
 function hashedName(rel) {
   const digest = createHash("sha256").update(readFileSync(join(staticDir, rel))).digest("hex").slice(0, HASH_LEN);
@@ -27,16 +30,11 @@ function hashedName(rel) {
   const dot = base.lastIndexOf(".");
   return folder + (dot > 0 ? `${base.slice(0, dot)}.${digest}${base.slice(dot)}` : `${base}.${digest}`);
 }
-const BIG = 256 * 1024;     // files this big are kept under their hashed name only (the search data)
-function withHashedNames(entries) {
-  const out = [];
-  for (const e of entries) {
-    if (!e.url.startsWith("/static/")) { out.push(e); continue; }
-    const rel = e.url.slice("/static/".length);
-    out.push({ url: "/static/" + hashedName(rel), revision: null, size: e.size });
-    if (e.size < BIG) out.push(e);
-  }
-  return { manifest: out, warnings: [] };
+const hashedUrl = (rel) => "/static/" + hashedName(rel);
+function underHashedNames(entries) {
+  const manifest = entries.map((e) => e.url.startsWith("/static/")
+    ? { url: hashedUrl(e.url.slice("/static/".length)), revision: null, size: e.size } : e);
+  return { manifest, warnings: [] };
 }
 
 const { count, size, warnings } = await generateSW({
@@ -44,7 +42,7 @@ const { count, size, warnings } = await generateSW({
   globPatterns: ["**/*.{css,js,svg,png,webmanifest}", "offline/search.json"],
   globIgnores: ["sw.js", "offline/pages.json"],
   modifyURLPrefix: { "": "/static/" },
-  manifestTransforms: [withHashedNames],
+  manifestTransforms: [underHashedNames],
   additionalManifestEntries: pack.shell.map((p) => ({ url: p.url, revision: p.rev })),
   maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
   swDest: join(staticDir, "sw.js"),
@@ -56,34 +54,20 @@ const { count, size, warnings } = await generateSW({
   clientsClaim: true,
   // /offline/search?q=… is the precached search page whatever the query
   ignoreURLParametersMatching: [/^q$/, /^doc$/, /^utm_/],
-  // the offline ranking, for /api/search with no signal (the search box's suggestions)
-  importScripts: ["/static/offline-search.js"],
+  // the offline ranking and the worker's own answers (hashed names: a change to either is a new sw.js)
+  importScripts: [hashedUrl("offline-search.js"), hashedUrl("offline-worker.js")],
   runtimeCaching: [
     {
       // the search box's suggestions: the server's answer, or with no signal the same query answered here from the
       // precached search data, marked `offline`
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === "/api/search",
-      handler: async ({ request, url }) => {
-        try {
-          return await fetch(request);
-        } catch (e) {
-          const json = (body, status) => new Response(JSON.stringify(body),
-            { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
-          if (!self.judgeOfflineIndex) {
-            let data = null;
-            for (const name of await caches.keys()) {
-              const cache = await caches.open(name);
-              const key = (await cache.keys()).find((r) => /\/static\/offline\/search\.[0-9a-f]{12}\.json/.test(r.url));
-              if (key) { data = await cache.match(key); break; }
-            }
-            if (!data) return json({ error: "オフライン用の検索データがありません", field: null, status: 503, results: [] }, 503);
-            self.judgeOfflineIndex = new self.OfflineSearch.Index(await data.json());
-          }
-          const limit = Math.max(1, Math.min(50, parseInt(url.searchParams.get("limit") || "10", 10) || 10));
-          const ans = self.judgeOfflineIndex.search(url.searchParams.get("q") || "", url.searchParams.get("doc") || null, limit);
-          return json(Object.assign(ans, { offline: true, message: "オフライン: この端末の検索データで答えています" }), 200);
-        }
-      },
+      handler: (args) => self.judgeWorker.search(args),
+    },
+    {
+      // a static file by a name not precached (make dev's plain names, an earlier build's hash): the network, or
+      // with none the precached file of the same plain name
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/static/"),
+      handler: (args) => self.judgeWorker.staticFile(args),
     },
     {
       // the pack: clause pages, tables of contents, glossaries, the home page. The network first (a fresh page when

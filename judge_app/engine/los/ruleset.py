@@ -77,8 +77,16 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
 
     def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
         tp = g.data["turn_player"]
-        return simultaneous.taking_turns(waiting, other(tp), g.data[simultaneous.KEY]["last"], "los:9.3",
+        pick = simultaneous.taking_turns(waiting, other(tp), g.data[simultaneous.KEY]["last"], "los:9.3",
                                          "同じタイミングの効果は相手プレイヤーから1つずつ交互に解決します")
+        # 9.3.1: a player's 誘発強制効果 before their 誘発任意効果 (「〜しても良い」: optional)
+        optional = {e["n"] for e in waiting if e["body"].get("optional")}
+        forced = [n for n in pick.allowed if n not in optional]
+        if not forced or len(forced) == len(pick.allowed):
+            return pick
+        why = "「誘発強制効果」と「誘発任意効果」が同タイミングで発動した場合、「誘発強制効果」から解決します"
+        return pick._replace(allowed=tuple(forced), withheld=pick.withheld + tuple(
+            (n, "los:9.3.1", why) for n in pick.allowed if n in optional))
 
     def check_board(self, board: dict) -> None:
         check_board(board)

@@ -4,6 +4,7 @@ right after it, as its own entries (9.1.3; EffectRulesMixin.after_adjustment). T
 from __future__ import annotations
 
 from judge_app.engine import effect_parts
+from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
@@ -54,7 +55,8 @@ ADJUSTMENTS = (
                handles_both=True),
     Adjustment("move", "移す/戻す（to の領域へ。デッキは position: top/bottom）", "thv:11.3.1",
                {"target": _target, "to": {"enum": ["deck", "hand", "nodes", "graveyard", "removed", "sideboard"]},
-                "position": {"enum": ["top", "bottom"]}, "state": {"enum": ["active", "sleep"]}}, ("target", "to")),
+                "position": {"enum": ["top", "bottom"]}, "state": {"enum": ["active", "sleep"]}, "by_card": BY_CARD},
+               ("target", "to")),
     Adjustment("put_onto_field", "場に出す（手札・デッキ・冥界・除外エリア・サイドボードから）", "thv:11.3.8",
                {"target": _target, "state": {"enum": ["active", "sleep"]}, "player": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("set_on", "キャラクターにセットする", "thv:11.3.10", {"target": _target, "host": _target}, ("target", "host")),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge_app.engine.hidden import (HiddenOps, HiddenRules, HiddenZone, forget, hidden_adjustments, pick_at_random,
                                      refuse_named)
 from judge_app.engine.ruleset import Adjustment
+from judge_app.engine.trace import Refused
 from judge_app.engine.thv.cards import PLAYERS, label
 from judge_app.engine.thv.moves import zone_cards
 
@@ -34,6 +35,16 @@ HIDDEN_ADJUSTMENTS = (
 
 class ThvHidden(HiddenOps):
     hidden_rules = THV_HIDDEN
+
+    def taken_from_deck_top(self, g, where, card_id: str, by_card: bool) -> list[str]:
+        """A deck card moves as the deck's order gives it, the top first (3.1.8; its order never changes, 3.2.4),
+        unless the card's text names the card (1.3.1); returns the clauses the move then rests on."""
+        if where is None or where[1] != "deck" or where[2] == 0:
+            return []
+        if not by_card:
+            raise Refused(f"target: デッキのカードは上から移ります。{card_id} はデッキの一番上にありません"
+                          "（カードの文言がそのカードを指定する場合は by_card を指定してください）", "thv:3.2.4", "target")
+        return ["thv:1.3.1"]
 
     def adjust_shuffle(self, g, spec, target):
         """11.8.1: シャッフルとは、カードの並び順を無作為にする処理: the session's rng does it; nobody knows where any card is."""

@@ -132,12 +132,13 @@ class MovesMixin:
         ids = effect_parts.pick_cards(g, p, [(c["id"], label(c)) for c in hand], value, "thv:9.3.3", f"{p} が破棄する手札")
         return [next(c for c in hand if c["id"] == i) for i in ids]
 
-    def adjust_move(self, g, spec, target, to, position="top", state="sleep"):
+    def adjust_move(self, g, spec, target, to, position="top", state="sleep", by_card=False):
         """移す / 戻す (11.3.1, 11.3.14) a card to a zone of its original player (3.1.6): from the field its set cards
         go to the 冥界 (11.3.3.h); elsewhere it just moves (11.3.2). To the deck on top or at the bottom (3.1.8); to
         the node area face down, in the state the effect says (1.8.4, 1.8.5)."""
         card = self._card_from(g, target)
         src = locate(g, target)
+        named = self.taken_from_deck_top(g, src, target, by_card)
         if src[1] == to and src[3] is None:
             raise AdjustmentError(f"to: {label(card)} は既に{ZONE_JA[to]}にあります", "to")
         whole_field = src[1] == "field" and src[3] is None
@@ -150,7 +151,7 @@ class MovesMixin:
             top=(to == "deck" and position == "top"))
         self._after_adjust_leave(g, left)
         _bump(g)
-        cites = ["thv:3.1.6", "thv:3.1.7"]
+        cites = ["thv:3.1.6", "thv:3.1.7", *named]
         cites += {"hand": ["thv:1.11.1"], "nodes": ["thv:1.8.4", "thv:1.8.5"]}.get(to, [])
         if src[1] == "removed":
             cites.append("thv:11.3.5")

@@ -45,6 +45,10 @@ VALUE_WORDS = {
     "deck": "デッキ", "trash": "トラッシュ", "life": "ライフ", "set": "変更", "swap": "入れ替え", "modify": "修正",
     "always": "常に", "effect": "効果ダメージ", "kachi": "カチ", "aiko_make": "アイコ・マケ",
 }
+# issue 37's ops (look, reveal, show, put_back): their own words
+PARAM_LABELS.update({"order": "戻す順番（上から）", "by_card": "カードの文言が指定する", "shuffle": "シャッフルする"})
+VALUE_WORDS.update({"barrier": "バリア", "battle_area": "バトルエリア", "face_down": "裏側表示のキャラクター",
+                    "nodes": "ノードエリア", "sideboard": "サイドボード"})
 CARD_WORDS = re.compile(r"カード|ＩＤ|\bID\b|キャラ")
 PLAYER_WORDS = re.compile(r"プレイヤー|\bp1\b")
 TEXT_KEYS = ("label", "text", "message", "words", "name")

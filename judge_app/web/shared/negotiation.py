@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from flask import Response, jsonify, make_response, render_template, request
+from flask import Response, current_app, jsonify, make_response, render_template, request
 
 MESSAGES = {
     400: "リクエストが正しくありません",
@@ -44,9 +44,12 @@ def json_url() -> str:
     return quote(request.path) + "?" + urlencode(args)
 
 
-def render(data: Any, template: str, status: int = 200, headers: dict | None = None, **context) -> Response:
+def render(data: Any, template: str, status: int = 200, headers: dict | None = None, json_text: str | None = None,
+           **context) -> Response:
+    """`json_text`: `data` already encoded (web/shared/fixed_json.py), for the JSON twin."""
     if wants_json():
-        resp = make_response(jsonify(data), status)
+        resp = make_response(jsonify(data) if json_text is None else
+                             Response(json_text + "\n", mimetype=current_app.json.mimetype), status)
     else:
         resp = make_response(render_template(template, data=data, **context), status)
         resp.headers["Link"] = f'<{json_url()}>; rel="alternate"; type="application/json"'

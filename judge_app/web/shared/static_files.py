@@ -17,7 +17,8 @@ The build folder is named by the hash of every file's hash, so it is made once p
 the first process to start (into a temporary folder renamed into place: another process never sees half of it);
 builds not used for a week are removed; where the instance folder cannot be written, the build goes to a
 temporary folder of the process's own. With the debugger on (`make dev`) none of this happens: Flask serves the
-plain names as they are on disk, so an edit shows on the next reload.
+plain names as they are on disk, so an edit shows on the next reload, and answers a hashed name with the plain
+file as it is now (the offline worker precaches the hashed names, static/sw.js).
 """
 from __future__ import annotations
 
@@ -114,9 +115,26 @@ def _remove_old_builds(builds: Path, keep: Path) -> None:
             pass
 
 
+def _hashed_names_from_disk(app: Flask) -> None:
+    """make dev: a hashed name (any hash) is answered with its plain file as it is on disk now."""
+    flask_view = app.view_functions["static"]
+    folder = Path(app.static_folder)
+
+    def static(filename: str):
+        plain = plain_name(filename)
+        if plain and not (folder / filename).is_file() and (folder / plain).is_file():
+            return flask_view(filename=plain)
+        return flask_view(filename=filename)
+
+    app.view_functions["static"] = static
+
+
 def install(app: Flask, headers: dict[str, str]) -> None:
     """Serve the static folder through WhiteNoise under hashed names; `headers` go on every static answer."""
-    if app.static_folder is None or app.debug:
+    if app.static_folder is None:
+        return
+    if app.debug:
+        _hashed_names_from_disk(app)
         return
     source = Path(app.static_folder)
     names = manifest(source)

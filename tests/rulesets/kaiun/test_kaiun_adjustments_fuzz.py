@@ -19,8 +19,10 @@ def random_target(rs, g: Game, r: random.Random, p: str) -> str:
     return r.choice([p, p, p, "相手:" + p, "both", "all"])
 
 
-def random_part(g: Game, rs, r: random.Random, p: str) -> dict | None:
-    op = r.choice(OPS[:-1])
+def random_part(g: Game, rs, r: random.Random, p: str, in_effect: bool = False) -> dict | None:
+    """One op; inside a random effect none of look/reveal/put_back (their own effect below): a bad part found only
+    when a choice of the effect is answered would stop the game here."""
+    op = r.choice([o for o in OPS[:-1] if o not in ("look", "reveal", "put_back") or not in_effect])
     body = {"op": op, "target": random_target(rs, g, r, p)}
     if op == "unchi":
         body["value"] = r.randint(-5, 5)
@@ -54,12 +56,13 @@ def random_adjustment(g: Game, rs, r: random.Random) -> dict | None:
         zone = r.choice(["deck", "barrier", "hand"])
         owner = rs.targets(g.state, who)[0]
         return {"op": "effect", "player": p, "parts": [
+            *([{"op": "reveal", "target": p, "zone": "hand", "value": 1}] if r.random() < 0.3 else []),
             {"op": "look", "target": owner, "zone": zone, "value": r.randint(1, 3)},
             {"op": "put_back", "target": owner, "zone": zone, "position": r.choice(["top", "bottom"]),
              "by_card": r.random() < 0.5}]}
-    body = {"op": "effect", "player": p, "parts": [random_part(g, rs, r, p) for _ in range(r.randint(1, 3))]}
+    body = {"op": "effect", "player": p, "parts": [random_part(g, rs, r, p, True) for _ in range(r.randint(1, 3))]}
     if r.random() < 0.4:
-        body["cost"] = [random_part(g, rs, r, p)]
+        body["cost"] = [random_part(g, rs, r, p, True)]
     keyword = r.choice(KEYWORDS)
     if keyword:
         body["keyword"] = keyword

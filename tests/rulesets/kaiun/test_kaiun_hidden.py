@@ -90,7 +90,7 @@ def test_kaiun_3_3_2_a_player_looks_at_their_own_hand_freely():
 
 def test_kaiun_11_1_2_reveal_shows_every_player():
     g = open_game()
-    g.adjust(effect({"op": "reveal", "target": "p1", "zone": "hand", "value": ["h2"]}))
+    g.adjust(effect({"op": "reveal", "target": "p1", "zone": "hand", "cards": ["h2"]}))
     assert g.trace[-1].rule == "kaiun:11-1-2" and seen_by(g.state, "h2") == ["p1", "p2"]
 
 
@@ -111,12 +111,12 @@ def test_kaiun_4_4_3_random_discard_is_the_seeds_and_replays_exactly():
 
 def test_kaiun_3_5_2_an_opponents_face_down_card_is_not_checked():
     g = game({"p1": player(card("a1"), face_up=False), "p2": player(card("b1"), face_up=False)}, phase="set", turn=5)
-    entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p2", "zone": "battle_area", "value": ["b1"],
+    entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p2", "zone": "battle_area", "cards": ["b1"],
                                           "player": "p1"}}})
     assert entry.kind == "refused" and entry.rule == "kaiun:3-5-2"
-    g.adjust({"op": "look", "target": "p1", "zone": "battle_area", "value": ["a1"], "player": "p1"})
+    g.adjust({"op": "look", "target": "p1", "zone": "battle_area", "cards": ["a1"], "player": "p1"})
     assert seen_by(g.state, "a1") == ["p1"], "the owner knows the card they set"
-    g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "value": ["b1"]}))
+    g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "cards": ["b1"]}))
     assert seen_by(g.state, "b1") == ["p1"] and "kaiun:1-3-1" in g.trace[-1].cites
 
 
@@ -124,5 +124,14 @@ def test_kaiun_3_5_2_a_face_up_battle_area_card_is_public():
     from judge_app.engine.trace import AdjustmentError
     g = open_game()   # face up after the open phase (6-4-1)
     with pytest.raises(AdjustmentError) as e:
-        g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "value": ["b1"]}))
+        g.adjust(effect({"op": "look", "target": "p2", "zone": "battle_area", "cards": ["b1"]}))
     assert e.value.field.endswith("zone") and "表向き" in e.value.message
+
+
+def test_kaiun_11_2_3_what_follows_a_look_is_the_same_effects():
+    from judge_app.engine.trace import AdjustmentError
+    g = open_game()
+    g.adjust(effect({"op": "look", "target": "p1", "zone": "deck", "value": 2}))
+    with pytest.raises(AdjustmentError) as e:
+        g.adjust(effect({"op": "put_back", "target": "p1", "zone": "deck", "position": "bottom", "by_card": True}))
+    assert "同じ効果" in e.value.message

@@ -117,3 +117,20 @@ def test_kaiun_10_1_1_3_each_player_chooses_before_either_effect_is_done():
     hands = {p: [c["id"] for c in g.state.data["players"][p]["hand"]] for p in ("p1", "p2")}
     assert "h1" not in hands["p1"] and hands["p2"] == ["h2"]
     assert g.state.data["players"]["p1"]["keywords_used"] == ["開運時"]
+
+
+def test_kaiun_multi_10_1_1_3_the_parent_and_child_kaiun_effects_are_one_process():
+    """kaiun-multi 7-3-1 with the inherited 10-1-1-3: the 親's and the 子's 【開運時】 in one battle, one process."""
+    g = game({"p1": player(card("a", "チョキ", kachi=2, aiko_make=1)), "p2": player(card("b", "パー", kachi=5, aiko_make=4)),
+              "p3": player(card("c", "パー", kachi=5, aiko_make=4))}, game_key="kaiun-multi", parent="p1")
+    g.step("step")
+    g.step("step")
+    assert g.trace[-1].rule == "kaiun-multi:7-3-1"
+    g.adjust({"op": "at_once", "effects": [kaiun("p1", "a", [{"op": "unchi", "target": "p2", "value": -1, "which": "kachi"}]),
+                                           kaiun("p2", "b", [{"op": "unchi", "target": "p1", "value": -1, "which": "kachi"}])]})
+    held = [e for e in g.trace if e.kind == "simultaneous"]
+    assert held[0].rule == "kaiun:10-1-1-3" and g.state.data.get("at_once") is None
+    assert {p: g.state.data["players"][p]["unchi_mod"]["kachi"] for p in ("p1", "p2")} == {"p1": -1, "p2": -1}
+    with pytest.raises(Refused) as e:   # the 子's 【開運時】 was used: its limit counts the one record
+        g.adjust({"op": "effect", "source": "b", "keyword": "開運時", "parts": [{"op": "draw", "target": "p2"}]})
+    assert e.value.rule == "kaiun:10-1-1-2"

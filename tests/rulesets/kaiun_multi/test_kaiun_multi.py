@@ -119,7 +119,7 @@ def test_kaiun_multi_11_4_1_reveal_shows_every_player():
     from judge_app.engine.hidden import seen_by
     g = multi({p: player(card(p + "c"), hand=[card(p + "h")]) for p in ("p1", "p2", "p3")}, phase="open")
     g.adjust({"op": "effect", "source": "p1c", "label": "手札を公開する",
-              "parts": [{"op": "reveal", "target": "p1", "zone": "hand", "value": ["p1h"]}]})
+              "parts": [{"op": "reveal", "target": "p1", "zone": "hand", "cards": ["p1h"]}]})
     assert g.trace[-1].rule == "kaiun-multi:11-4-1" and "kaiun:11-1-2" in g.trace[-1].cites
     assert seen_by(g.state, "p1h") == ["p1", "p2", "p3"]
 

@@ -33,7 +33,7 @@ def test_los_9_1_a_card_looks_and_only_its_player_sees():
 
 def test_los_3_6_show_a_hand_card_to_one_player():
     g = start()
-    g.adjust(effect({"op": "show", "target": "p2", "zone": "hand", "value": ["k2"], "to": "p1"}))
+    g.adjust(effect({"op": "show", "target": "p2", "zone": "hand", "cards": ["k2"], "to": "p1"}))
     assert g.trace[-1].rule == "los:3.6" and seen_by(g.state, "k2") == ["p1", "p2"]
 
 
@@ -53,9 +53,9 @@ def test_los_8_10_random_destroy_from_hand_is_the_seeds():
 
 def test_los_6_4_a_face_down_character_is_not_seen_by_the_opponent():
     g = Game(RULESET, board(phase="main", p2_back=[char("f1", face_down=True), None, None, None]), 0)
-    entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p2", "zone": "face_down", "value": ["f1"],
+    entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p2", "zone": "face_down", "cards": ["f1"],
                                           "player": "p1"}}})
     assert entry.kind == "refused" and entry.rule == "los:6.4"
-    g.adjust(effect({"op": "look", "target": "p2", "zone": "face_down", "value": ["f1"]}))
+    g.adjust(effect({"op": "look", "target": "p2", "zone": "face_down", "cards": ["f1"]}))
     assert seen_by(g.state, "f1") == ["p1"]
     assert g.state.data["players"]["p2"]["back"][0]["face_down"], "looking does not turn it face up"

@@ -112,3 +112,23 @@ def test_los_4_a_held_effect_that_ends_the_game_leaves_the_rest_unresolved():
     assert g.state.finished and g.state.winner == "p2"
     assert any("待機していた効果（1つ）は解決されない" in e.message for e in g.trace)
     assert g.state.data.get("at_once") is None and g.pending is None
+
+
+def test_los_9_3_1_a_forced_effect_before_the_same_players_optional_one():
+    g = play(board(phase="main"), [])
+    opt = {**draw("p2", "任意"), "optional": True}
+    g.adjust({"op": "at_once", "effects": [opt, draw("p2", "強制"), draw("p1", "自分")]})
+    # p2 (the opponent) first: its forced effect is its one lawful pick, made by the rules; then p1's; then p2's
+    # optional one, whose 「〜しても良い」 p2 decides (the whole adjustment waits on that choice)
+    assert g.pending.kind == "effect_choice" and g.pending.player == "p2"
+    g.answer(g.pending.id, g.pending.options[0].value)
+    steps = [e.message for e in g.trace if e.kind == "simultaneous"]
+    assert "強制" in steps[1] and "自分" in steps[2] and "任意" in steps[3]
+
+
+def test_los_9_3_1_the_optional_pick_is_withheld_while_a_forced_one_waits():
+    g = play(board(phase="main"), [])
+    opt = {**draw("p2", "任意"), "optional": True}
+    g.adjust({"op": "at_once", "effects": [opt, draw("p2", "強制A"), draw("p2", "強制B")]})
+    assert [o.value for o in g.pending.options] == ["effect:2", "effect:3"]
+    assert ("effect:1", "los:9.3.1") in [(w.value, w.rule) for w in g.pending.withheld]

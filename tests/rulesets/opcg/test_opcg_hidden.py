@@ -71,5 +71,5 @@ def test_opcg_3_10_2_a_life_card_leaves_from_the_top_unless_the_card_names_it():
 def test_opcg_11_2_2_reveal_shows_every_player_until_the_effect_ends():
     g = Game(RULESET, board(p1={"hand": [{"id": "h1", "name": "手札", "category": "キャラ", "cost": 1, "power": 1000,
                                          "counter": 0, "colors": ["赤"], "keywords": []}]}), 0)
-    g.adjust(effect({"op": "reveal", "target": "p1", "zone": "hand", "value": ["h1"]}))
+    g.adjust(effect({"op": "reveal", "target": "p1", "zone": "hand", "cards": ["h1"]}))
     assert g.trace[-1].rule == "opcg:11-2-2" and seen_by(g.state, "h1") == ["p1", "p2"]

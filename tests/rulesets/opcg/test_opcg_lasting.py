@@ -137,3 +137,12 @@ def test_opcg_1_3_3_prohibit_needs_a_battle_for_battle_duration():
     with pytest.raises(Exception) as e:
         g.adjust({"op": "prohibit", "target": "p1", "action": "attack", "duration": "battle"})
     assert "duration" in str(e.value)
+
+
+def test_opcg_1_3_3_opponent_target_is_the_effects_players_opponent():
+    """「相手は…できない」 entered as target: opponent: the opponent of the effect's player (the source's owner)."""
+    g = play(board(p1={"characters": [char("a", 5000)]}))
+    e = g.adjust({"op": "prohibit", "target": "opponent", "action": "draw", "duration": "turn", "source": "a"})
+    assert g.state.get("effects")[-1]["target"] == "相手:p1" and e.rule == "opcg:1-3-3"
+    with pytest.raises(Refused):
+        g.adjust({"op": "draw", "target": "p2", "value": 1})

@@ -86,3 +86,14 @@ def test_thv_11_6_1_reveal_shows_every_player():
     g.adjust(effect({"op": "reveal", "target": "p1", "zone": "deck", "value": 1}))
     assert g.trace[-1].rule == "thv:11.6.1" and "thv:11.6.3" in g.trace[-1].cites
     assert seen_by(g.state, ids(g, "p1")[0]) == ["p1", "p2"]
+
+
+def test_thv_3_2_4_a_deck_card_below_the_top_moves_only_when_the_card_names_it():
+    g = start()
+    deck = ids(g, "p1")
+    entry = g.attempt({"try": {"adjust": {"op": "move", "target": deck[2], "to": "hand"}}})
+    assert entry.kind == "refused" and entry.rule == "thv:3.2.4"
+    g.adjust({"op": "move", "target": deck[2], "to": "hand", "by_card": True})
+    assert deck[2] in ids(g, "p1", "hand") and "thv:1.3.1" in g.trace[-1].cites
+    g.adjust({"op": "move", "target": deck[0], "to": "hand"})
+    assert deck[0] in ids(g, "p1", "hand")
