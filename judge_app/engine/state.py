@@ -97,8 +97,21 @@ class GameState:
         before = node[last] if (isinstance(node, dict) and last in node) or (isinstance(node, list) and -len(node) <= last < len(node)) else None
         if before == value and type(before) is type(value):
             return
+        if len(keys) > 1:   # a value inside a container: copy the containers on the way, never change them in place
+            node = self._own(keys)
         node[last] = value
         self._changes.append(Change(path, before, value))
+
+    def _own(self, keys: tuple) -> Any:
+        """The container holding keys[-1], made new along the path from the top: an earlier change may hold any of
+        these containers as its `before` or `after` (a whole card, a player's `this_turn`), and must keep it as it was."""
+        holder: Any = self.data
+        for key in keys[:-1]:
+            node = holder[key]
+            copied = dict(node) if isinstance(node, dict) else list(node)
+            holder[key] = copied
+            holder = copied
+        return holder
 
     def add(self, path: str, amount: int) -> int:
         value = self.get(path, 0) + amount
