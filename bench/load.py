@@ -55,9 +55,10 @@ def free_port() -> int:
 def make_server(port: int, workers: int, threads: int, instance: str | Path, database_url: str | None = None,
                 front: str = "serve") -> Server:
     """`judge-app serve` (nginx in front of gunicorn), or with front="gunicorn" gunicorn alone on the port: the
-    fault runs' server (tests/faults/killer.py), with no rate limit and no worker recycling mid-measurement."""
+    fault runs' server (tests/faults/killer.py), with no rate limit, no per-client cap on saved rulings (every client
+    here is one loopback address; bench/abuse.py measures the cap) and no worker recycling mid-measurement."""
     return Server(Path(instance), port, workers, index_dir=str(ROOT / "instance" / "index"),
-                  database_url=database_url, env={"JUDGE_APP_MAX_REQUESTS": "0"}, serve=front == "serve",
+                  database_url=database_url, env={"JUDGE_APP_MAX_REQUESTS": "0", "JUDGE_APP_RULINGS_PER_CLIENT": "0"}, serve=front == "serve",
                   threads=threads)
 
 
