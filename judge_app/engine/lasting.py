@@ -86,6 +86,25 @@ def prohibition_of(g: GameState, action: str, player: str, keyword: str | None =
     return None
 
 
+def keyword_invalidation(g: GameState, card_id: str, word: str, owner: str | None = None, on_field=None,
+                         whats: tuple[str, ...] = ("effects", "text")) -> dict | None:
+    """The invalidation in force that stops the card's keyword `word` in the flow: of that keyword, or of the card's
+    `whats` (its effects or text, where the rulebook lets that take the keyword too), on the card or on its owner
+    (`on_field(source)` tells whether a 「場にある間」 effect holds). Nothing to read while `effects` is empty."""
+    effects = g.data.get("effects")
+    if not effects:
+        return None
+    for e in effects:
+        if e.get("kind") != "invalidate" or (e["keyword"] != word if e.get("keyword") else e.get("what") not in whats):
+            continue
+        if e["target"] != card_id and not (owner and names(e["target"], owner)):
+            continue
+        if e["duration"] == "while_on_field" and e.get("source") and on_field and not on_field(e["source"]):
+            continue
+        return e
+    return None
+
+
 def describe(e: dict) -> str:
     """A record in the game's words: 「p2 は カードを引く ことができない（このターン中）」."""
     when = DURATION_WORDS.get(e["duration"], e["duration"])
@@ -185,6 +204,16 @@ class LastingEffects:
             if (card and e["target"] == card) or (player and player in self.named_players(g, e["target"])):
                 return e
         return None
+
+    keyword_lost_with: ClassVar[tuple[str, ...]] = ("effects", "text")   # what else, invalidated, takes a keyword
+
+    def invalidated_keyword(self, g: GameState, card: dict | None, word: str) -> dict | None:
+        """The invalidation that stops the card's keyword `word` where the flow reads it, or None (cheap: nothing to
+        read while `effects` is empty)."""
+        if not g.data.get("effects") or not card:
+            return None
+        return keyword_invalidation(g, card["id"], word, self.lasting_card_owner(g, card["id"]),
+                                    lambda source: self.lasting_on_field(g, source), self.keyword_lost_with)
 
     def left_field(self, g: GameState) -> list[dict]:
         """End the 「場にある間」 effects whose source card is no longer on the field (3-1-6 and the like)."""

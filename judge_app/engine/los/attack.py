@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from judge_app.engine import lasting
 from judge_app.engine.los.board_terms import facing_lane, has_keyword, other, square_name
-from judge_app.engine.los.cards import card_at, forbidden, locate, stat, stat_cites, to_trash, update_card
+from judge_app.engine.los.cards import (card_at, forbidden, keyword_stop, keyword_works, locate, stat, stat_cites,
+                                        to_trash, update_card)
 from judge_app.engine.los.common import life_result, lose_life, option, player, result_message
 from judge_app.engine.los.priority import exchange, resolve_triggers
 from judge_app.engine.los.turn import begin_phase, expire
 from judge_app.engine.state import GameState
 
 
-def max_attacks(card: dict) -> int:
-    return 2 if has_keyword(card, "2回攻撃") else 1   # 8.13.4
+def max_attacks(g: GameState, card: dict) -> int:
+    return 2 if keyword_works(g, card, "2回攻撃") else 1   # 8.13.4; an invalidated one does not work (9.1)
 
 
 def lane_target(g: GameState, opp: str, lane: int) -> tuple[str, int] | None:
@@ -23,7 +24,7 @@ def lane_target(g: GameState, opp: str, lane: int) -> tuple[str, int] | None:
 
 
 def sky_in_lane(g: GameState, opp: str, lane: int) -> bool:
-    return any(c is not None and has_keyword(c, "上空") for c in (card_at(g, opp, r, lane) for r in ("front", "back")))
+    return any(c is not None and keyword_works(g, c, "上空") for c in (card_at(g, opp, r, lane) for r in ("front", "back")))
 
 
 def attack_bar(g: GameState, tp: str, lane: int, card: dict) -> tuple[str, str] | None:
@@ -36,8 +37,10 @@ def attack_bar(g: GameState, tp: str, lane: int, card: dict) -> tuple[str, str] 
     if forbidden(card, "attack"):
         return "los:9.2", "効果で「アタックできない」: 「できない」を優先します"
     done = card.get("attacks", 0) if card.get("attack_turn") == g.turn else 0
-    if done >= max_attacks(card):
-        if max_attacks(card) > 1:
+    if done >= max_attacks(g, card):
+        if stopped := keyword_stop(g, card, "2回攻撃"):
+            return "los:9.1", f"2回攻撃は無効のため、アタックは1回までです（{lasting.describe(stopped)}）"
+        if max_attacks(g, card) > 1:
             return "los:8.13.4", f"2回攻撃でも戦闘は2回までです（このターンもう{done}回アタックしました）"
         return "los:5.5.1", "アタックは各キャラクター1回までです（このターンもうアタックしました）"
     if done and option(g, "double_attack") == "battles_only":
@@ -116,7 +119,10 @@ def battle(g: GameState, tp: str, cid: str):
     card = card_at(g, tp, "front", lane)
     opp_lane = facing_lane(lane)
     sky_direct = False
-    if has_keyword(card, "上空") and not sky_in_lane(g, opp, opp_lane) and lane_target(g, opp, opp_lane):
+    if (stopped := keyword_stop(g, card, "上空")) and lane_target(g, opp, opp_lane):
+        yield g.log("los:9.1", "invalidated", f"「{card['name']}」の上空は無効のため、相手に直接アタックすることは"
+                    f"できません（{lasting.describe(stopped)}）", tp, cites=("los:8.13.1",))
+    if keyword_works(g, card, "上空") and not sky_in_lane(g, opp, opp_lane) and lane_target(g, opp, opp_lane):
         how = yield g.ask(tp, f"「{card['name']}」は上空を持ち、相手のレーンに上空を持つキャラクターがいません",
                           [("direct", "相手に直接アタックする"), ("battle", "レーンのキャラクターと戦闘する")], "los:8.13.1")
         sky_direct = how == "direct"
@@ -140,7 +146,7 @@ def battle(g: GameState, tp: str, cid: str):
     cites = ["los:5.5.1", "los:5.5"]
     if sky_direct:      # 8.13.1 replaces the battle with the lane's character (5.5) by a direct attack
         cites = ["los:5.5.1.I", "los:5.5", "los:3.3.4"]
-    elif has_keyword(card, "上空") and target and sky_in_lane(g, opp, opp_lane):
+    elif keyword_works(g, card, "上空") and target and sky_in_lane(g, opp, opp_lane):
         cites += ["los:8.13.1", "los:3.3.4"]   # the lane (前衛・後衛の縦一列) holds a 上空: no direct attack
         aim += "（相手のレーンに上空を持つキャラクターがいるため、上空でも直接アタックはできません）"
     if done:
@@ -242,7 +248,10 @@ def step_v(g: GameState, tp: str, cid: str):
                 + "・".join(f"「{names[x]}」" for x in downed) + "をダウン状態にします", tp, cites=cites)
     # 8.13.5 毒呪: the other side of a battle with a 毒呪 character downs at the end of the battle
     for holder, victim in ((attacker, defender), (defender, attacker)):
-        if has_keyword(holder, "毒呪") and victim["id"] not in downed:
+        if (stopped := keyword_stop(g, holder, "毒呪")) and victim["id"] not in downed:
+            yield g.log("los:9.1", "invalidated", f"「{holder['name']}」の毒呪は無効のため、「{victim['name']}」には何も"
+                        f"起きません（{lasting.describe(stopped)}）", tp, cites=("los:8.13.5",))
+        elif has_keyword(holder, "毒呪") and victim["id"] not in downed:
             poisoned = option(g, "poison_down") == "down_damage"
             b = g.data["battle"]
             if poisoned:

@@ -1,8 +1,9 @@
 """Reading cards on the table: where a card is, its current ATK/DEF/DOWN, and moving it between zones."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.los.board import ZONES
-from judge_app.engine.los.board_terms import LANES, ROWS, square_name
+from judge_app.engine.los.board_terms import LANES, ROWS, has_keyword, square_name
 from judge_app.engine.state import GameState
 
 RUNTIME = ("display", "face_down", "entered_turn", "entered", "display_changed_turn", "flipped_turn", "moved_turn",
@@ -25,6 +26,25 @@ def locate(g: GameState, cid: str) -> tuple[str, str, int] | None:
                 if c["id"] == cid:
                     return pid, zone, i
     return None
+
+
+def on_field(g: GameState, cid: str) -> bool:
+    where = locate(g, cid)
+    return bool(where) and where[1] in ("front", "back", "support")
+
+
+def keyword_stop(g: GameState, card: dict, name: str) -> dict | None:
+    """The invalidation (9.1) that stops the character's keyword `name` in the flow now, or None (nothing is read
+    while there are no lasting effects)."""
+    if not g.data.get("effects") or not has_keyword(card, name):
+        return None
+    where = locate(g, card["id"])
+    return lasting.keyword_invalidation(g, card["id"], name, where[0] if where else None, lambda s: on_field(g, s))
+
+
+def keyword_works(g: GameState, card: dict, name: str) -> bool:
+    """The character has the keyword and no invalidation stops it (8.13, 9.1)."""
+    return has_keyword(card, name) and (not g.data.get("effects") or keyword_stop(g, card, name) is None)
 
 
 def card_at(g: GameState, pid: str, row: str, lane: int) -> dict | None:

@@ -5,7 +5,7 @@ import random
 
 from judge_app.engine import lasting
 from judge_app.engine.lasting import LastingEffects
-from judge_app.engine.los.cards import locate
+from judge_app.engine.los.cards import locate, on_field
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
 from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
@@ -125,5 +125,4 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
         return where[0] if where else None
 
     def lasting_on_field(self, g: GameState, card_id: str) -> bool:
-        where = locate(g, card_id)
-        return bool(where) and where[1] in ("front", "back", "support")
+        return on_field(g, card_id)

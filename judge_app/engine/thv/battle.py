@@ -7,10 +7,20 @@ from judge_app.engine.thv.cards import (attack_of, bare, characters, get_card, h
 
 
 class BattleMixin:
+    def keyword_works(self, g, card, word) -> bool:
+        """The character has the keyword and no invalidation stops it (2.1.1.a)."""
+        return has(card, word) and self.invalidated_keyword(g, card, word) is None
+
+    def keyword_stopped_here(self, g, card, word, what: str, clause: str):
+        """Log, where the flow would have used it, that the character's keyword is invalidated (2.1.1.a)."""
+        if card and g.data.get("effects") and has(card, word) and (e := self.invalidated_keyword(g, card, word)):
+            yield g.log(self.invalidation_rule, "invalidated", f"{label(card)} の{word}は無効のため、{what}"
+                        f"（{lasting.describe(e)}）", cites=(clause,))
+
     # ---- 6.3 攻撃 ------------------------------------------------------------------------------------
     def can_attack_with(self, g, p, card) -> bool:
         """6.3.3: the turn player's active character that is not barred from attacking (人形, 10.9.2.a)."""
-        return card["state"] == "active" and not has(card, "人形")
+        return card["state"] == "active" and not self.keyword_works(g, card, "人形")
 
     def attack_refusal(self, g, p, card):
         """Why p may not make `card` (p's character) attack now, as (clause, reason), or None: the player's
@@ -23,7 +33,7 @@ class BattleMixin:
             return ("thv:6.3.2.c", "干渉が開始されている間は攻撃を行えない")
         if card["state"] != "active":
             return ("thv:6.3.3.b", "スリープ状態のキャラクターには攻撃を行わせることができない")
-        if has(card, "人形"):
+        if self.keyword_works(g, card, "人形"):
             return ("thv:10.9.2.a", "人形: このキャラクターは攻撃を行うことができない")
         return None
 
@@ -133,7 +143,10 @@ class BattleMixin:
         if b is None:
             return
         att, dfd = get_card(g, b["attacker"]), get_card(g, b.get("defender")) if b.get("defender") else None
-        if att and dfd and has(att, "隠密") and on_field_character(g, dfd["id"]) and not same_race(att, dfd):
+        if att and dfd and not same_race(att, dfd):
+            yield from self.keyword_stopped_here(g, att, "隠密", "防御は取り消されない", "thv:10.6.2.a")
+        if att and dfd and self.keyword_works(g, att, "隠密") and on_field_character(g, dfd["id"]) \
+                and not same_race(att, dfd):
             g.set("battle", {**b, "defender": None})
             yield g.log("thv:10.6.2.a", "defence", f"隠密: {label(dfd)} の防御は取り消された（6.4.7: 戦闘は続行する）",
                           cites=("thv:6.4.7",))
@@ -153,12 +166,15 @@ class BattleMixin:
             return
         hits = []
         att = get_card(g, b["attacker"])
-        if on_field_character(g, b["attacker"]) and has(att, "先制") == first and b["attacker"] not in b["dealt"]:
-            hits.append((b["attacker"], b["target"], attack_of(att)))
         d = b.get("defender")
+        if first:
+            for c in (att, get_card(g, d) if d else None):
+                yield from self.keyword_stopped_here(g, c, "先制", "戦闘ダメージは通常のタイミングで与える", "thv:10.4.2.a")
+        if on_field_character(g, b["attacker"]) and self.keyword_works(g, att, "先制") == first and b["attacker"] not in b["dealt"]:
+            hits.append((b["attacker"], b["target"], attack_of(att)))
         if d and on_field_character(g, d) and g.data["options"]["defender_deals_damage"]:
             dc = get_card(g, d)
-            if has(dc, "先制") == first:
+            if self.keyword_works(g, dc, "先制") == first:
                 hits.append((d, b["attacker"], attack_of(dc)))
         if not hits:
             return
@@ -182,9 +198,13 @@ class BattleMixin:
             if target in ("p1", "p2"):
                 continue
             src = get_card(g, source)
-            if src and has(src, "貫通") and source == b["attacker"]:
+            if source == b["attacker"]:
+                yield from self.keyword_stopped_here(g, src, "貫通", "超過したダメージはプレイヤーに与えられない",
+                                                     "thv:10.5.2.a")
+            if src and self.keyword_works(g, src, "貫通") and source == b["attacker"]:
                 yield from self.pierce(g, src, target, before.get(target, 0))
-            if src and has(src, "即死") and on_field_character(g, target) and not get_card(g, target).get("deathblow"):
+            yield from self.keyword_stopped_here(g, src, "即死", "決死状態にはならない", "thv:10.8.2.a")
+            if src and self.keyword_works(g, src, "即死") and on_field_character(g, target) and not get_card(g, target).get("deathblow"):
                 tc = get_card(g, target)
                 over = (tc.get("damage", 0) + tc.get("battle_damage", 0)) >= toughness_of(tc)
                 update_card(g, target, deathblow=True)
