@@ -8,9 +8,9 @@ def invalidate(target, keyword, duration="turn", label="無効化"):
     return {"op": "invalidate", "target": target, "keyword": keyword, "duration": duration, "label": label}
 
 
-def defended_battle(keyword, adjustments=()):
+def defended_battle(keyword, adjustments=(), atk=3, race="人間"):
     """a (攻撃力3, with `keyword`) attacks, d (2/2) defends, everyone passes until the battle is over."""
-    g = run(board(p1={"field": [ch("a", keywords=[keyword], atk=3)]}, p2={"field": [ch("d")]}),
+    g = run(board(p1={"field": [ch("a", keywords=[keyword], atk=atk)]}, p2={"field": [ch("d", race=[race])]}),
             [*adjustments, "attack:a", "defend:d"])
     while g.state.data.get("battle") is not None:
         if g.pending is None:
@@ -44,6 +44,20 @@ def test_thv_2_1_1_a_an_invalidated_pierce_deals_no_damage_to_the_player():
     assert defended_battle("貫通").state.get("players.p2.life") == 24
     g = defended_battle("貫通", [invalidate("p1", "貫通")])
     assert g.state.get("players.p2.life") == 25 and invalidated(g, "貫通")
+
+
+def test_thv_2_1_1_a_an_invalidated_deathblow_leaves_the_character():
+    """10.8.2.a 即死 invalidated: 1 damage on a 耐久力2 character does not make it 決死."""
+    assert field(defended_battle("即死", atk=1), "p2") == []
+    g = defended_battle("即死", [invalidate("a", "即死")], atk=1)
+    assert field(g, "p2") == ["d"] and invalidated(g, "即死")
+
+
+def test_thv_2_1_1_a_an_invalidated_stealth_keeps_the_defence():
+    """10.6.2.a 隠密 invalidated: a defender of another race still defends."""
+    assert defended_battle("隠密", race="妖怪").state.get("players.p2.life") == 22
+    g = defended_battle("隠密", [invalidate("a", "隠密")], race="妖怪")
+    assert g.state.get("players.p2.life") == 25 and field(g, "p2") == [] and invalidated(g, "隠密")
 
 
 def test_thv_2_1_1_a_an_invalidated_doll_may_attack():
