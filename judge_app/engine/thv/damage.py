@@ -41,7 +41,12 @@ class DamageMixin:
                 yield g.log("thv:1.10.10.a", "damage", f"{target} はキャラクターではないため、ダメージは無効", None)
                 continue
             card = get_card(g, target)
-            if battle and src and any(r in races(src) for r in kw.values(self.words_of(card), "耐性")):
+            resists = battle and src and any(r in races(src) for r in kw.values(self.words_of(card), "耐性"))
+            if resists and g.data.get("effects") and self.invalidated_keyword(g, card, "耐性"):
+                yield from self.keyword_stopped_here(g, card, "耐性", f"{label(src)} からの戦闘ダメージを受ける",
+                                                     "thv:10.11.2.a")
+                resists = False
+            if resists:
                 yield g.log("thv:10.11.2.a", "damage", f"{label(card)} は耐性により {label(src)} から戦闘ダメージを受けない"
                             "（ダメージは蓄積されず、ダメージの処理は発生しない）", cites=("thv:1.10.16",))
                 continue

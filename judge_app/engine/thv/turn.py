@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import lasting
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import PLAYERS, bare, characters, get_card, has, label, opponent, put, update_card, words
+from judge_app.engine.thv.cards import PLAYERS, bare, characters, get_card, label, opponent, put, update_card, words
 from judge_app.engine.thv.costs import payable
 from judge_app.engine.thv.phases import PHASE_LABELS, TURN_ORDER, TURN_PHASES
 from judge_app.engine.thv.play import alt_race_met, caster_present
@@ -122,15 +122,15 @@ class TurnMixin:
             g.set(f"players.{tp}.nodes", [dict(n, state="active") for n in g.data["players"][tp]["nodes"]])
         yield g.log("thv:4.4.1.a", "phase", f"アクティブフェイズ: {tp} の場のカードを全てアクティブ状態にした" +
                     ("（ルール選択によりノードも）" if g.data["options"]["nodes_untap"] == "active_phase" else ""), tp)
-        woke = [c for c in characters(g, opponent(tp)) if self.has_word(c, "警戒") and c["state"] == "sleep"]
+        sleeping = [c for c in characters(g, opponent(tp)) if c["state"] == "sleep"]
+        for c in sleeping:
+            yield from self.keyword_stopped_here(g, c, "警戒", "アクティブ状態にならない", "thv:10.7.2.a")
+        woke = [c for c in sleeping if self.keyword_works(g, c, "警戒")]
         for c in woke:
             update_card(g, c["id"], state="active", sets=[dict(s, state="active") for s in c.get("sets") or ()])
         if woke:
             yield g.log("thv:10.7.2.a", "phase", "警戒: " + "、".join(label(c) for c in woke) + " をアクティブ状態にした",
                         opponent(tp))
-
-    def has_word(self, card, name):
-        return has(card, name)
 
     def phase_maintenance(self, g, tp):
         g.set("phase", "maintenance")

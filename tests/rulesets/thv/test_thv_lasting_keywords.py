@@ -60,6 +60,42 @@ def test_thv_2_1_1_a_an_invalidated_stealth_keeps_the_defence():
     assert g.state.get("players.p2.life") == 25 and field(g, "p2") == [] and invalidated(g, "隠密")
 
 
+def test_thv_2_1_1_a_an_invalidated_resistance_takes_the_battle_damage():
+    """10.11.2.a 耐性(人間) invalidated: the defender takes the human attacker's battle damage."""
+    def battle(adjustments=()):
+        g = run(board(p1={"field": [ch("a", atk=3)]}, p2={"field": [ch("d", keywords=["耐性(人間)"])]}),
+                [*adjustments, "attack:a", "defend:d"])
+        while g.state.data.get("battle") is not None:
+            if g.pending is None:
+                g.run("decision")
+                continue
+            values = [o.value for o in g.pending.options]
+            g.answer(None, "pass" if "pass" in values else values[0])
+        return g
+    assert field(battle(), "p2") == ["d"]
+    g = battle([invalidate("d", "耐性")])
+    assert field(g, "p2") == [] and invalidated(g, "耐性")
+
+
+def test_thv_2_1_1_a_an_invalidated_vigilance_stays_asleep():
+    """10.7.2.a 警戒 invalidated: the sleeping character is not made active at the opponent's active phase."""
+    b = board(p1={"field": [ch("w", keywords=["警戒"], state="sleep")]})
+    def after_p2s_active_phase(adjustments):
+        g = run(b, adjustments)
+        while not any(e.rule == "thv:4.4.1.a" and e.player == "p2" for e in g.trace) and not g.finished:
+            if g.pending is None:
+                g.run("decision")
+                continue
+            values = [o.value for o in g.pending.options]
+            g.answer(None, next((v for v in ("pass", "end") if v in values), values[0]))
+        return g
+    g = after_p2s_active_phase([])
+    assert any(e.rule == "thv:10.7.2.a" for e in g.trace)
+    g = after_p2s_active_phase([invalidate("w", "警戒", duration="next_turn_end")])
+    assert not any(e.rule == "thv:10.7.2.a" for e in g.trace) and invalidated(g, "警戒")
+    assert g.state.get("players.p1.field")[0]["state"] == "sleep"
+
+
 def test_thv_2_1_1_a_an_invalidated_doll_may_attack():
     """10.9.2.a 人形 「攻撃を行うことができない」 invalidated: the attack is open again."""
     b = board(p1={"field": [ch("a"), ch("n", keywords=["人形"])]})
