@@ -8,7 +8,7 @@ from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError, Refused
 from judge_app.engine.thv.phases import PHASE_LABELS
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, add_card_mod, attack_of, bare, characters, get_card, has, label, locate,
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, add_card_mod, attack_of, bare, characters, get_card, label, locate,
                                         on_field_character, opponent, put, send_off, toughness_of, update_card)
 from judge_app.engine.thv.damage import life_cites
 from judge_app.engine.thv.moves import each_player
@@ -304,7 +304,7 @@ class AdjustMixin:
         if g.data.get("battle") is not None or g.data["flags"].get("forced_attack"):
             _bump(g)
             return g.log("thv:6.2.5.a", "adjust", f"既に攻撃を行うキャラクターが存在するため、{label(card)} に攻撃を行う効果は適用されない", None)
-        if has(card, "人形"):
+        if self.keyword_works(g, card, "人形"):   # an invalidated 人形 (2.1.1.a) does not stop it
             _bump(g)
             return g.log("thv:1.3.2", "adjust", f"{label(card)} は人形（10.9.2.a: 攻撃を行うことが出来ない）を持つ。"
                          "「する」と「出来ない」が同時に適用される場合は出来ないが優先され、攻撃は行われない", None,

@@ -121,6 +121,15 @@ def to_p2_main(g):
     return g.pending
 
 
+def test_thv_2_1_1_a_an_effect_makes_an_invalidated_doll_attack():
+    """The `attack` op (「攻撃を行う」) on a 人形: 1.3.2 lets 人形 win, unless 人形 is invalidated (2.1.1.a)."""
+    b = board(p1={"field": [ch("a"), ch("n", keywords=["人形"])]})
+    g = run(b, [{"op": "attack", "target": "n"}])
+    assert not any(e.rule == "thv:6.3.5.c" for e in g.trace) and any(e.rule == "thv:1.3.2" for e in g.trace)
+    g = run(b, [invalidate("n", "人形"), {"op": "attack", "target": "n"}])
+    assert any(e.rule == "thv:6.3.5.c" for e in g.trace)
+
+
 def test_thv_4_9_1_b_an_invalidated_doll_is_a_doll_again_after_turn_end():
     """「ターン終了時まで」 ends at 4.9.1.b: on the next turn the 人形 may not attack again; 「次の相手のターン終了時
     まで」 still holds then, and the doll may attack."""
