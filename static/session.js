@@ -302,10 +302,21 @@
       }
       setPath(body, f.name, value);
     });
-    ["cost", "parts"].forEach(function (k) {
-      if (Array.isArray(body[k])) body[k] = body[k].filter(function (x) { return x != null && x.op; }).map(wrapPart);
-    });
+    wrapRows(body);
+    // at_once: its effect blocks, each read like the effect form, those left empty dropped (adjust_form does the same)
+    if (Array.isArray(body.effects)) {
+      body.effects = body.effects.filter(function (x) { return x != null && Object.keys(wrapRows(x)).length; });
+    }
     return body;
+  }
+
+  function wrapRows(effect) {
+    ["cost", "parts"].forEach(function (k) {
+      if (!Array.isArray(effect[k])) return;
+      effect[k] = effect[k].filter(function (x) { return x != null && x.op; }).map(wrapPart);
+      if (!effect[k].length) delete effect[k];
+    });
+    return effect;
   }
 
   // A part row's 「〜まで」, 「〜してもよい」 and 「〜なら」 pickers wrap it (adjust_form.wrap_part does the same).

@@ -28,6 +28,7 @@ from judge_app.web.shared.board_layouts import layout_of
 from judge_app.web.shared.failures import RequestError
 
 COST_ROWS, PART_ROWS = 2, 3
+AT_ONCE_BLOCKS = 3   # effects that happen at the same time: the form's blocks (the engine takes 2 or more)
 
 PARAM_LABELS = {
     "target": "対象", "value": "値", "duration": "期限", "keyword": "キーワード", "owner": "持ち主", "card": "カード",
@@ -242,25 +243,34 @@ def spec_of(ruleset, op: str, where: str = "op") -> dict:
 
 
 def rows_chosen(form, kind: str, rows: int) -> list[tuple[int, str]]:
-    """The rows of `cost` or `parts` whose op was chosen: (index, op)."""
+    """The rows of `cost` or `parts` (`effects[K].parts`…) whose op was chosen: (index, op)."""
     return [(i, form.get(f"{kind}[{i}].op")) for i in range(rows) if form.get(f"{kind}[{i}].op")]
 
 
 def parse_adjust_form(ruleset, form, players: list[str], cards, zones=()) -> dict:
-    """The adjustment a posted form describes: one op (`op` and its fields), or an effect (its words, source,
+    """The adjustment a posted form describes: one op (`op` and its fields), an effect (its words, source,
     keyword, then its cost rows and part rows, each an op and that op's fields; a part row's 「〜まで」 and
-    「〜なら」 pickers wrap it in `up_to` / `condition`)."""
+    「〜なら」 pickers wrap it in `up_to` / `condition`), or `at_once`: `AT_ONCE_BLOCKS` effect blocks named
+    `effects[K].…`, those left empty dropped."""
     op = form.get("op", "")
-    if op != "effect":
-        return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
-    body: dict[str, Any] = {"op": "effect"}
-    body.update(read_fields(effect_fields(players, cards, ruleset), form))
+    if op == "effect":
+        return {"op": "effect", **effect_of(ruleset, form, "", players, cards, zones)}
+    if op == "at_once":
+        blocks = (effect_of(ruleset, form, f"effects[{k}].", players, cards, zones) for k in range(AT_ONCE_BLOCKS))
+        return {"op": "at_once", "effects": [b for b in blocks if b]}
+    return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
+
+
+def effect_of(ruleset, form, prefix: str, players: list[str], cards, zones) -> dict:
+    """One effect's params (no `op`) from the fields named under `prefix` (`""`, `effects[0].`)."""
+    body: dict[str, Any] = read_fields(effect_fields(players, cards, ruleset, prefix), form)
     for kind, rows in (("cost", COST_ROWS), ("parts", PART_ROWS)):
         parts = []
-        for i, part_op in rows_chosen(form, kind, rows):
-            spec = spec_of(ruleset, part_op, f"{kind}[{i}].op")
-            part = {"op": part_op, **read_fields(fields_for(spec, f"{kind}[{i}].", players, cards), form)}
-            extras = read_fields(part_extras(ruleset, f"{kind}[{i}].", players, cards, zones), form)
+        for i, part_op in rows_chosen(form, prefix + kind, rows):
+            row = f"{prefix}{kind}[{i}]."
+            part = {"op": part_op, **read_fields(fields_for(spec_of(ruleset, part_op, row + "op"), row, players, cards),
+                                                 form)}
+            extras = read_fields(part_extras(ruleset, row, players, cards, zones), form)
             parts.append(wrap_part(part, extras.get("up_to"), extras.get("if"), extras.get("optional")))
         if parts:
             body[kind] = parts
@@ -281,20 +291,20 @@ def wrap_part(part: dict, up_to: dict | None, condition: dict | None, optional: 
     return part
 
 
-def effect_fields(players: list[str], cards, ruleset=None) -> list[Field]:
+def effect_fields(players: list[str], cards, ruleset=None, prefix: str = "") -> list[Field]:
     """The effect's own words: the card's words, the card it comes from, whose it is, its keyword, whether it is
-    optional (「〜してもよい」) and its kind, where the ruleset has them."""
-    out = [Field("label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
-           Field("source", "source", "効果を持つカード", "picker", groups=cards),
-           Field("player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
+    optional (「〜してもよい」) and its kind, where the ruleset has them; named under `prefix`."""
+    out = [Field(prefix + "label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
+           Field(prefix + "source", "source", "効果を持つカード", "picker", groups=cards),
+           Field(prefix + "player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
                  description="空なら: カードの持ち主、またはターンプレイヤー"),
-           Field("keyword", "keyword", "キーワード能力", "text",
+           Field(prefix + "keyword", "keyword", "キーワード能力", "text",
                  description="例: バトル勝利時（1ターンに1度などの使用回数を確かめます）")]
     if getattr(ruleset, "optional_rule", None):
-        out.append(Field("optional", "optional", "「〜してもよい」: 使うかどうかを効果のプレイヤーが選ぶ", "checkbox",
+        out.append(Field(prefix + "optional", "optional", "「〜してもよい」: 使うかどうかを効果のプレイヤーが選ぶ", "checkbox",
                          type="boolean"))
     if getattr(ruleset, "effect_kinds", ()):
-        out.append(Field("kind", "kind", "効果の種類", "select", type="json",
+        out.append(Field(prefix + "kind", "kind", "効果の種類", "select", type="json",
                          options=[(json.dumps(k, ensure_ascii=False), k) for k in ruleset.effect_kinds]))
     return out
 
