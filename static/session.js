@@ -398,11 +398,12 @@
     var box = form && form.querySelector('.op-fields[data-prefix="' + CSS.escape(prefix) + '"]');
     if (!box) return;
     if (!picker.value) { box.textContent = ""; return; }
-    fetch(fieldsUrl + "?op=" + encodeURIComponent(picker.value) + "&prefix=" + encodeURIComponent(prefix),
+    var op = picker.value;   // arrow keys pass over ops: only the answer for the op still chosen is drawn
+    fetch(fieldsUrl + "?op=" + encodeURIComponent(op) + "&prefix=" + encodeURIComponent(prefix),
           { headers: { "Accept": "text/html" }, credentials: "same-origin" })
       .then(function (res) { if (!res.ok) throw new Error(String(res.status)); return res.text(); })
       .then(function (html) {
-        if (picker.value === "") return;
+        if (picker.value !== op) return;
         var doc = new DOMParser().parseFromString(html, "text/html");
         box.replaceChildren.apply(box, Array.prototype.slice.call(doc.body.childNodes));
       })
