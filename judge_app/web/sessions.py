@@ -111,7 +111,8 @@ def adjust_context(g, cite: Citations, values) -> dict:
         return out
 
     def block(prefix: str) -> dict:
-        return {"prefix": prefix, "fields": adjust_form.effect_fields(players, cards, g.ruleset, prefix),
+        return {"prefix": prefix, "given": any(v for k, v in values.items(multi=True) if k.startswith(prefix)),
+                "fields": adjust_form.effect_fields(players, cards, g.ruleset, prefix),
                 "cost": rows(prefix, "cost", adjust_form.COST_ROWS), "parts": rows(prefix, "parts", adjust_form.PART_ROWS)}
     out["effect"] = dict(block(""), rule=cite.show(offered["effect"].rule)[0], ops=list(part_ops.values()))
     if "at_once" in offered:

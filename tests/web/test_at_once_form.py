@@ -70,3 +70,16 @@ def test_the_fields_of_a_block_s_row_come_under_its_prefix(client):
     r = client.get(f"/sessions/{sid}/adjust-fields?op=draw&prefix=effects[1].parts[2].")
     assert r.status_code == 200 and 'name="effects[1].parts[2].target"' in r.get_data(as_text=True)
     assert client.get(f"/sessions/{sid}/adjust-fields?op=draw&prefix=effects[1].").status_code == 400
+
+
+def test_without_script_the_rows_show_their_op_s_fields_and_a_third_effect_is_added_by_opening_it(client):
+    sid = start(client)
+    form = form_of(client.get(f"/sessions/{sid}").get_data(as_text=True), "adjust-at-once")
+    assert re.search(r'<details class="effect-block">\s*<summary>効果 3 を加える</summary>', form)
+    t = token(client, f"/sessions/{sid}")
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "at_once", "prepare": "1", "effects[1].parts[0].op": "draw", "effects[2].parts[1].op": "draw"})
+    form = form_of(r.get_data(as_text=True), "adjust-at-once")
+    assert 'name="effects[1].parts[0].target"' in form and 'name="effects[2].parts[1].value"' in form
+    assert 'name="effects[0].parts[0].target"' not in form
+    assert re.search(r'<details class="effect-block" open>\s*<summary>効果 3 を加える</summary>', form)
