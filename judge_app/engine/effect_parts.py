@@ -177,14 +177,30 @@ def _field(ruleset, name: str, where: str) -> dict:
     return fields[name]
 
 
+def _types(schema: dict) -> list:
+    t = schema.get("type", [])
+    return t if isinstance(t, list) else [t]
+
+
+def _known_value(schema: dict, value, title: str, where: str) -> None:
+    """A value the field can hold: one of its choices where it has them (a typo would count no card)."""
+    if "enum" in schema and value not in schema["enum"]:
+        raise AdjustmentError(f"{where}: 「{title}」に「{value}」はありません（{', '.join(map(str, schema['enum']))}）", where)
+
+
 def card_filter(ruleset, check: dict, where: str):
     """(test, words) for the cards `where` / `has` count; (None, "") without a filter. A bad field is refused here."""
     tests, words = [], []
     if "where" in check:
         w, at = check["where"], f"{where}check.where"
-        title = _field(ruleset, w["field"], f"{at}.field").get("title", w["field"])
+        schema = _field(ruleset, w["field"], f"{at}.field")
+        title = schema.get("title", w["field"])
         if not any(k in w for k in ("at_least", "at_most", "equals")):
             raise AdjustmentError(f"{at}: at_least, at_most, equals のどれかを指定してください", at)
+        if ("at_least" in w or "at_most" in w) and "integer" not in _types(schema):
+            raise AdjustmentError(f"{at}.field: 「{title}」は数ではありません（以上・以下で比べられません）", f"{at}.field")
+        if "equals" in w:
+            _known_value(schema, w["equals"], title, f"{at}.equals")
 
         def number_holds(card, w=w):
             v = card.get(w["field"])
@@ -203,12 +219,16 @@ def card_filter(ruleset, check: dict, where: str):
         if schema.get("type") == "array" and "value" not in h:
             raise AdjustmentError(f"{at}.value: 「{title}」のどれを持つかを指定してください", f"{at}.value")
         value = h.get("value", True)
+        if value is not True:
+            _known_value(schema.get("items", schema) if schema.get("type") == "array" else schema, value, title,
+                         f"{at}.value")
 
         def has_holds(card, h=h, value=value):
             v = card.get(h["field"])
             return value in v if isinstance(v, list) else v == value
         tests.append(has_holds)
-        words.append(f"{title}が{value}" if value is not True else title)
+        words.append(title if value is True else f"{title}でない" if value is False
+                     else f"{title}「{value}」を持つ" if schema.get("type") == "array" else f"{title}が{value}")
     if not tests:
         return None, ""
     return (lambda card: all(t(card) for t in tests)), "・".join(words)
@@ -238,7 +258,7 @@ def do_condition(ruleset, g, spec, check: dict, parts: list, where: str = "") ->
     test, kind = card_filter(ruleset, check, where)
     player = player_named(ruleset, g, check["player"], f"{where}check.player")
     count = counted(ruleset, g, player, check, test, where)
-    zone = ruleset.zone_words(check["zone"]) + (f"の{kind}カード" if kind else "")
+    zone = ruleset.zone_words(check["zone"]) + (f"のカード（{kind}）" if kind else "")
     wants = [*([f"{least}以上"] if least is not None else []), *([f"{most}以下"] if most is not None else [])]
     held = (least is None or count >= least) and (most is None or count <= most)
     found = f"{count}"
