@@ -216,7 +216,7 @@ def card_filter(ruleset, check: dict, where: str):
         h, at = check["has"], f"{where}check.has"
         schema = _field(ruleset, h["field"], f"{at}.field")
         title = schema.get("title", h["field"])
-        if schema.get("type") == "array" and "value" not in h:
+        if "value" not in h and "boolean" not in _types(schema):   # only a yes/no field means 「〜状態の」 alone
             raise AdjustmentError(f"{at}.value: 「{title}」のどれを持つかを指定してください", f"{at}.value")
         value = h.get("value", True)
         if value is not True:

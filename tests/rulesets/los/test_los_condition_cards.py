@@ -60,6 +60,7 @@ def test_los_9_1_a_field_los_cards_lack_is_refused_naming_it():
 @pytest.mark.parametrize("check, field, named", [
     ({"has": {"field": "display", "value": "defence"}}, "check.has.value", "defense_right"),
     ({"where": {"field": "name", "at_least": 3}}, "check.where.field", "カード名"),
+    ({"has": {"field": "display"}}, "check.has.value", "表示"),
 ])
 def test_los_9_1_a_value_the_field_cannot_hold_is_refused_naming_it(check, field, named):
     g = main(p1_front=front(char("a")))
