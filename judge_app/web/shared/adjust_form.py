@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge_app.engine import effect_parts
 from judge_app.web.shared.board_model import label_of
 from judge_app.web.shared.board_layouts import layout_of
 from judge_app.web.shared.failures import RequestError
@@ -327,9 +328,48 @@ def part_extras(ruleset, prefix: str, players: list[str], cards, zones) -> list[
         out.append(Field(f"{prefix}if", "if", "条件「〜なら／〜場合」", "group", type="object", children=[
             Field(f"{prefix}if.player", "player", "プレイヤー", "picker", groups=[("プレイヤー", who)]),
             Field(f"{prefix}if.zone", "zone", "領域", "picker", groups=[("領域", list(zones))]),
-            Field(f"{prefix}if.at_least", "at_least", "N枚以上なら", "number", type="integer", minimum=0, maximum=999),
-            Field(f"{prefix}if.at_most", "at_most", "N枚以下なら", "number", type="integer", minimum=0, maximum=999)]))
+            Field(f"{prefix}if.at_least", "at_least", "N枚以上なら", "number", type="integer", minimum=0, maximum=999,
+                  description="カードの条件だけなら空で「1枚以上（〜がいるなら）」"),
+            Field(f"{prefix}if.at_most", "at_most", "N枚以下なら", "number", type="integer", minimum=0, maximum=999),
+            *card_condition_fields(ruleset, f"{prefix}if.", who)]))
     return out
+
+
+def card_condition_fields(ruleset, prefix: str, who: list[tuple[str, str]]) -> list[Field]:
+    """「コスト5以上の」「レスト状態の」「〈種族〉の」 over the game's own card fields, and 「相手より少ない」."""
+    numbers, kinds, values = [], [], []
+    for name, schema in effect_parts.card_fields(ruleset).items():
+        types = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+        title = schema.get("title", name)
+        if "integer" in types:
+            numbers.append((name, title))
+            continue
+        choices = _field_choices(schema) or _field_choices(schema.get("items") or {})
+        if "boolean" in types or choices:
+            kinds.append((name, title))
+        if choices:
+            values.append((title, choices))
+    compare = [(k, f"{w}なら") for k, w in effect_parts.COMPARE.items()]
+    return [
+        Field(f"{prefix}where", "where", "数えるカードの数値（「コスト5以上の」）", "group", type="object", children=[
+            Field(f"{prefix}where.field", "field", "項目", "picker", groups=[("カードの数値", numbers)]),
+            Field(f"{prefix}where.at_least", "at_least", "N以上", "number", type="integer", minimum=-999, maximum=99999),
+            Field(f"{prefix}where.at_most", "at_most", "N以下", "number", type="integer", minimum=-999, maximum=99999)]),
+        Field(f"{prefix}has", "has", "数えるカードが持つもの（「レスト状態の」「〈種族〉の」）", "group", type="object",
+              children=[
+                  Field(f"{prefix}has.field", "field", "項目", "picker", groups=[("カードの項目", kinds)]),
+                  Field(f"{prefix}has.value", "value", "値", "picker", groups=values,
+                        description="はい/いいえの項目（レストなど）は空のまま")]),
+        Field(f"{prefix}than", "than", "枚数を比べるプレイヤー（「相手より少ない場合」）", "picker",
+              groups=[("プレイヤー", who)]),
+        Field(f"{prefix}compare", "compare", "比べて", "picker", groups=[("比べ方", compare)])]
+
+
+def _field_choices(schema: dict) -> list[tuple[str, str]]:
+    """A card field's values with their labels: its `x-choices` (the builder's pickers), else its enum."""
+    if schema.get("x-choices"):
+        return [(str(c["value"]), c.get("label", str(c["value"]))) for c in schema["x-choices"]]
+    return [(str(v), str(v)) for v in schema.get("enum", [])]
 
 
 def zones_on(game: str, data: Any) -> list[tuple[str, str]]:
@@ -340,7 +380,8 @@ def zones_on(game: str, data: Any) -> list[tuple[str, str]]:
         return []
     layout = layout_of(game)
     return [(k, label_of(k, layout)) for k, v in side.items()
-            if isinstance(v, list) or (isinstance(v, int) and not isinstance(v, bool))]
+            if isinstance(v, list) or (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, dict) and "id" in v)]   # a zone of one card (opcg's leader)
 
 
 def part_ops(ruleset) -> list[dict]:
