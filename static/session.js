@@ -302,10 +302,21 @@
       }
       setPath(body, f.name, value);
     });
-    ["cost", "parts"].forEach(function (k) {
-      if (Array.isArray(body[k])) body[k] = body[k].filter(function (x) { return x != null && x.op; }).map(wrapPart);
-    });
+    wrapRows(body);
+    // at_once: its effect blocks, each read like the effect form, those left empty dropped (adjust_form does the same)
+    if (Array.isArray(body.effects)) {
+      body.effects = body.effects.filter(function (x) { return x != null && Object.keys(wrapRows(x)).length; });
+    }
     return body;
+  }
+
+  function wrapRows(effect) {
+    ["cost", "parts"].forEach(function (k) {
+      if (!Array.isArray(effect[k])) return;
+      effect[k] = effect[k].filter(function (x) { return x != null && x.op; }).map(wrapPart);
+      if (!effect[k].length) delete effect[k];
+    });
+    return effect;
   }
 
   // A part row's 「〜まで」, 「〜してもよい」 and 「〜なら」 pickers wrap it (adjust_form.wrap_part does the same).
@@ -387,11 +398,12 @@
     var box = form && form.querySelector('.op-fields[data-prefix="' + CSS.escape(prefix) + '"]');
     if (!box) return;
     if (!picker.value) { box.textContent = ""; return; }
-    fetch(fieldsUrl + "?op=" + encodeURIComponent(picker.value) + "&prefix=" + encodeURIComponent(prefix),
+    var op = picker.value;   // arrow keys pass over ops: only the answer for the op still chosen is drawn
+    fetch(fieldsUrl + "?op=" + encodeURIComponent(op) + "&prefix=" + encodeURIComponent(prefix),
           { headers: { "Accept": "text/html" }, credentials: "same-origin" })
       .then(function (res) { if (!res.ok) throw new Error(String(res.status)); return res.text(); })
       .then(function (html) {
-        if (picker.value === "") return;
+        if (picker.value !== op) return;
         var doc = new DOMParser().parseFromString(html, "text/html");
         box.replaceChildren.apply(box, Array.prototype.slice.call(doc.body.childNodes));
       })

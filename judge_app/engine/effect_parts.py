@@ -4,8 +4,10 @@
   or declining, which skips the whole effect. Using it is withheld, with the cost clause, when the cost cannot be paid.
 - `up_to {max, choose, part}` (「〜まで」): zero to `max` of the part; the effect's player chooses how many when the
   judge has not said.
-- `condition {check: {player, zone, at_least|at_most}, parts}` (「〜なら」「〜場合」): the parts are done only when
-  the count holds; otherwise one entry says they are not, citing the clause.
+- `condition {check: {player, zone, at_least|at_most, where, has, than}, parts}` (「〜なら」「〜場合」): the parts
+  are done only when the count holds; otherwise one entry says they are not, citing the clause. `where` / `has` count
+  only the zone's cards whose field (the game's card schema) holds (「コスト5以上の」「レスト状態の」「〈種族〉の」);
+  `than` compares the count with another player's (「相手より少ない場合」).
 
 A choice the judge has not given is asked as a decision of the right player: `choose` raises `Ask`, Game puts the
 state back, asks, and does the adjustment again from its start with the answers given so far (`GameState.choices`),
@@ -18,6 +20,18 @@ from typing import Any, Iterable
 from judge_app.engine.trace import AdjustmentError, Option, Refused, TraceEntry, Withheld
 
 PART = {"type": "object", "required": ["op"], "properties": {"op": {"type": "string", "maxLength": 40}}}
+WHERE = {"type": "object", "additionalProperties": False, "required": ["field"],
+         "description": "数えるカードの数値（「コスト5以上の」）",
+         "properties": {"field": {"type": "string", "maxLength": 40, "description": "カードの項目（cost, power …）"},
+                        "at_least": {"type": "integer", "minimum": -999, "maximum": 99999, "description": "N以上"},
+                        "at_most": {"type": "integer", "minimum": -999, "maximum": 99999, "description": "N以下"},
+                        "equals": {"type": ["integer", "string", "boolean"], "maxLength": 80, "description": "Nと同じ"}}}
+HAS = {"type": "object", "additionalProperties": False, "required": ["field"],
+       "description": "数えるカードが持つもの（「〈種族〉の」「【ブロッカー】を持つ」「レスト状態の」）",
+       "properties": {"field": {"type": "string", "maxLength": 40, "description": "カードの項目（keywords, race, rested …）"},
+                      "value": {"type": ["string", "boolean"], "maxLength": 80,
+                                "description": "持つ値（一覧の項目なら必須。はい/いいえの項目は空ならはい）"}}}
+COMPARE = {"fewer": "より少ない", "more": "より多い", "same": "と同じ"}
 CHECK = {"type": "object", "additionalProperties": False, "required": ["player", "zone"],
          "description": "確かめること（プレイヤーの領域の枚数）",
          "properties": {
@@ -25,7 +39,11 @@ CHECK = {"type": "object", "additionalProperties": False, "required": ["player",
                         "description": "どのプレイヤーの（プレイヤーID。opponent=効果のプレイヤーの相手）"},
              "zone": {"type": "string", "maxLength": 40, "description": "領域（hand, deck, life, trash …）"},
              "at_least": {"type": "integer", "minimum": 0, "maximum": 999, "description": "N 枚以上なら"},
-             "at_most": {"type": "integer", "minimum": 0, "maximum": 999, "description": "N 枚以下なら"}}}
+             "at_most": {"type": "integer", "minimum": 0, "maximum": 999, "description": "N 枚以下なら"},
+             "where": WHERE, "has": HAS,
+             "than": {"type": "string", "maxLength": 40,
+                      "description": "比べる相手（プレイヤーID か opponent）: 同じ領域・同じ条件の枚数と比べる"},
+             "compare": {"enum": list(COMPARE), "description": "than と比べて: fewer=少ない, more=多い, same=同じ"}}}
 CONDITION_PARAMS = {"check": CHECK,
                     "parts": {"type": "array", "minItems": 1, "maxItems": 20, "items": PART,
                               "description": "条件を満たすときに行う処理"}}
@@ -135,20 +153,127 @@ def zone_count(ruleset, g, player: str, zone: str, field: str) -> int:
     raise AdjustmentError(f"{field}: 領域「{zone}」は数えられません（{', '.join(known)}）", field)
 
 
+def card_fields(ruleset) -> dict[str, dict]:
+    """The fields a card has in this game (its board schema: every player zone's card), each with its schema."""
+    players = ruleset.board_schema.get("properties", {}).get("players", {})
+    sides = list((players.get("properties") or {}).values()) + [players.get("additionalProperties") or {}]
+    out: dict[str, dict] = {}
+    for side in sides:
+        for zone in (side.get("properties") or {}).values() if isinstance(side, dict) else ():
+            if not isinstance(zone, dict):
+                continue
+            # a zone of cards, or a zone of one card (opcg's leader)
+            card = zone.get("items") if zone.get("type") == "array" else zone if "id" in zone.get("properties", {}) else None
+            for name, schema in ((card or {}).get("properties") or {}).items():
+                if name not in ("id", "mods", "sets", "effect", "activated", "cannot"):
+                    out.setdefault(name, schema)
+    return out
+
+
+def _field(ruleset, name: str, where: str) -> dict:
+    fields = card_fields(ruleset)
+    if name not in fields:
+        raise AdjustmentError(f"{where}: カードの項目「{name}」はこのゲームにありません（{', '.join(fields)}）", where)
+    return fields[name]
+
+
+def _types(schema: dict) -> list:
+    t = schema.get("type", [])
+    return t if isinstance(t, list) else [t]
+
+
+def _known_value(schema: dict, value, title: str, where: str) -> None:
+    """A value the field can hold: one of its choices where it has them (a typo would count no card)."""
+    if "enum" in schema and value not in schema["enum"]:
+        raise AdjustmentError(f"{where}: 「{title}」に「{value}」はありません（{', '.join(map(str, schema['enum']))}）", where)
+
+
+def card_filter(ruleset, check: dict, where: str):
+    """(test, words) for the cards `where` / `has` count; (None, "") without a filter. A bad field is refused here."""
+    tests, words = [], []
+    if "where" in check:
+        w, at = check["where"], f"{where}check.where"
+        schema = _field(ruleset, w["field"], f"{at}.field")
+        title = schema.get("title", w["field"])
+        if not any(k in w for k in ("at_least", "at_most", "equals")):
+            raise AdjustmentError(f"{at}: at_least, at_most, equals のどれかを指定してください", at)
+        if ("at_least" in w or "at_most" in w) and "integer" not in _types(schema):
+            raise AdjustmentError(f"{at}.field: 「{title}」は数ではありません（以上・以下で比べられません）", f"{at}.field")
+        if "equals" in w:
+            _known_value(schema, w["equals"], title, f"{at}.equals")
+
+        def number_holds(card, w=w):
+            v = card.get(w["field"])
+            if "equals" in w:
+                return v == w["equals"]
+            if not isinstance(v, int) or isinstance(v, bool):
+                return False   # a card without the number (「-」, 不明) is not counted
+            return ("at_least" not in w or v >= w["at_least"]) and ("at_most" not in w or v <= w["at_most"])
+        tests.append(number_holds)
+        words.append(f"{title}{w['equals']}" if "equals" in w else title + "".join(
+            [*([f"{w['at_least']}以上"] if "at_least" in w else []), *([f"{w['at_most']}以下"] if "at_most" in w else [])]))
+    if "has" in check:
+        h, at = check["has"], f"{where}check.has"
+        schema = _field(ruleset, h["field"], f"{at}.field")
+        title = schema.get("title", h["field"])
+        if "value" not in h and "boolean" not in _types(schema):   # only a yes/no field means 「〜状態の」 alone
+            raise AdjustmentError(f"{at}.value: 「{title}」のどれを持つかを指定してください", f"{at}.value")
+        value = h.get("value", True)
+        if value is not True:
+            _known_value(schema.get("items", schema) if schema.get("type") == "array" else schema, value, title,
+                         f"{at}.value")
+
+        def has_holds(card, h=h, value=value):
+            v = card.get(h["field"])
+            return value in v if isinstance(v, list) else v == value
+        tests.append(has_holds)
+        words.append(title if value is True else f"{title}でない" if value is False
+                     else f"{title}「{value}」を持つ" if schema.get("type") == "array" else f"{title}が{value}")
+    if not tests:
+        return None, ""
+    return (lambda card: all(t(card) for t in tests)), "・".join(words)
+
+
+def counted(ruleset, g, player: str, check: dict, test, where: str) -> int:
+    if test is None:
+        return zone_count(ruleset, g, player, check["zone"], f"{where}check.zone")
+    cards = g.get(f"players.{player}.{check['zone']}")
+    if isinstance(cards, dict) and "id" in cards:
+        cards = [cards]   # a zone of one card (opcg's leader: 「パワー6000以上のリーダーなら」)
+    if not isinstance(cards, list):
+        zone_count(ruleset, g, player, check["zone"], f"{where}check.zone")   # names the zones it can count
+        raise AdjustmentError(f"{where}check.zone: 「{check['zone']}」はカードの並ぶ領域ではありません", f"{where}check.zone")
+    return sum(1 for c in cards if isinstance(c, dict) and test(c))
+
+
 def do_condition(ruleset, g, spec, check: dict, parts: list, where: str = "") -> TraceEntry:
-    least, most = check.get("at_least"), check.get("at_most")
-    if least is None and most is None:
+    least, most, than = check.get("at_least"), check.get("at_most"), check.get("than")
+    if than is not None and check.get("compare") not in COMPARE:
+        raise AdjustmentError(f"{where}check.compare: than と比べるなら fewer, more, same のどれかを指定してください",
+                              f"{where}check.compare")
+    if least is None and most is None and than is None:
+        least = 1 if ("where" in check or "has" in check) else None   # 「〜のキャラがいるなら」
+    if least is None and most is None and than is None:
         raise AdjustmentError(f"{where}check: at_least か at_most のどちらかを指定してください", f"{where}check")
+    test, kind = card_filter(ruleset, check, where)
     player = player_named(ruleset, g, check["player"], f"{where}check.player")
-    count = zone_count(ruleset, g, player, check["zone"], f"{where}check.zone")
-    words = " かつ ".join([*([f"{least}以上"] if least is not None else []), *([f"{most}以下"] if most is not None else [])])
+    count = counted(ruleset, g, player, check, test, where)
+    zone = ruleset.zone_words(check["zone"]) + (f"のカード（{kind}）" if kind else "")
+    wants = [*([f"{least}以上"] if least is not None else []), *([f"{most}以下"] if most is not None else [])]
     held = (least is None or count >= least) and (most is None or count <= most)
-    zone = ruleset.zone_words(check["zone"])
+    found = f"{count}"
+    if than is not None:
+        other = player_named(ruleset, g, than, f"{where}check.than")
+        theirs = counted(ruleset, g, other, check, test, where)
+        wants.append(f"{other}{COMPARE[check['compare']]}")
+        held = held and {"fewer": count < theirs, "more": count > theirs, "same": count == theirs}[check["compare"]]
+        found = f"{player} {count}、{other} {theirs}"
+    words = " かつ ".join(wants)
     if not held:
-        return g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たしません（{count}）。"
+        return g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たしません（{found}）。"
                      f"「〜なら／〜場合」以降の処理（{len(parts)}つ）は行われません", g.acting,
                      cites=ruleset.condition_cites)
-    entry = g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たします（{count}）。以降の処理を行います",
+    entry = g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たします（{found}）。以降の処理を行います",
                   g.acting, cites=ruleset.condition_cites)
     for i, part in enumerate(parts):
         if i:

@@ -82,33 +82,42 @@ def page(sid: str, error: Exception | None = None, at: str | None = None, form=N
 
 
 def adjust_context(g, cite: Citations, values) -> dict:
-    """The adjustment forms: one op with its fields, and (where the ruleset has effects) an effect's rows."""
+    """The adjustment forms: one op with its fields, and (where the ruleset has effects) an effect's rows, and
+    (where it has `at_once`) `AT_ONCE_BLOCKS` effect blocks of the same rows."""
     players, cards = players_of(g), adjust_form.cards_on(g.ruleset.game, g.state.data)
-    # `condition` and `up_to` wrap a part: the effect form's part rows offer them as pickers, never alone
-    inner = {"effect", *(a.op for a in g.ruleset.core_adjustments())}
-    ops = [dict(a.to_json(), rule=cite.show(a.rule)[0]) for a in g.ruleset.offered_adjustments() if a.op not in inner]
+    offered = {a.op: a for a in g.ruleset.offered_adjustments()}
+    # `condition` and `up_to` wrap a part, and `at_once` is made of effects: their own forms, never the one-op form
+    inner = {"effect", "at_once", *(a.op for a in g.ruleset.core_adjustments())}
+    ops = [dict(a.to_json(), rule=cite.show(a.rule)[0]) for a in offered.values() if a.op not in inner]
     op = values.get("op") if values.get("op") in {a["op"] for a in ops} else (ops[0]["op"] if ops else None)
     one = next((a for a in ops if a["op"] == op), None)
     out = {"ops": ops, "op": op, "fields": adjust_form.fields_for(one, "", players, cards) if one else [],
-           "effect": None}
-    effect = next((a for a in g.ruleset.offered_adjustments() if a.op == "effect"), None)
-    if effect is not None:
-        part_ops = {a["op"]: a for a in adjust_form.part_ops(g.ruleset)}
+           "effect": None, "at_once": None}
+    if "effect" not in offered:
+        return out
+    part_ops = {a["op"]: a for a in adjust_form.part_ops(g.ruleset)}
+    zones = adjust_form.zones_on(g.ruleset.game, g.state.data)
 
-        def rows(kind: str, n: int) -> list[dict]:
-            out = []
-            for i in range(n):
-                chosen = values.get(f"{kind}[{i}].op") or ""
-                spec = part_ops.get(chosen)
-                out.append({"prefix": f"{kind}[{i}].", "op": chosen if spec else "",
-                            "fields": adjust_form.fields_for(spec, f"{kind}[{i}].", players, cards) if spec else [],
-                            "extras": adjust_form.part_extras(g.ruleset, f"{kind}[{i}].", players, cards, zones)
-                            if kind == "parts" else []})
-            return out
-        zones = adjust_form.zones_on(g.ruleset.game, g.state.data)
-        out["effect"] = {"rule": cite.show(effect.rule)[0], "ops": list(part_ops.values()),
-                         "fields": adjust_form.effect_fields(players, cards, g.ruleset),
-                         "cost": rows("cost", adjust_form.COST_ROWS), "parts": rows("parts", adjust_form.PART_ROWS)}
+    def rows(prefix: str, kind: str, n: int) -> list[dict]:
+        out = []
+        for i in range(n):
+            row = f"{prefix}{kind}[{i}]."
+            chosen = values.get(row + "op") or ""
+            spec = part_ops.get(chosen)
+            out.append({"prefix": row, "op": chosen if spec else "",
+                        "fields": adjust_form.fields_for(spec, row, players, cards) if spec else [],
+                        "extras": adjust_form.part_extras(g.ruleset, row, players, cards, zones)
+                        if kind == "parts" else []})
+        return out
+
+    def block(prefix: str) -> dict:
+        return {"prefix": prefix, "given": any(v for k, v in values.items(multi=True) if k.startswith(prefix)),
+                "fields": adjust_form.effect_fields(players, cards, g.ruleset, prefix),
+                "cost": rows(prefix, "cost", adjust_form.COST_ROWS), "parts": rows(prefix, "parts", adjust_form.PART_ROWS)}
+    out["effect"] = dict(block(""), rule=cite.show(offered["effect"].rule)[0], ops=list(part_ops.values()))
+    if "at_once" in offered:
+        out["at_once"] = {"rule": cite.show(offered["at_once"].rule)[0], "ops": list(part_ops.values()),
+                          "blocks": [block(f"effects[{k}].") for k in range(adjust_form.AT_ONCE_BLOCKS)]}
     return out
 
 
@@ -144,8 +153,9 @@ def adjust_fields(sid: str):
     try:
         g = sessions.load(get_store(), sid).game
         op, prefix = request.args.get("op", ""), request.args.get("prefix", "")
-        if not re.fullmatch(r"|(?:cost|parts)\[\d{1,2}\]\.", prefix):
-            raise RequestError(400, "prefix: 空、または parts[N]. / cost[N]. を指定してください", "prefix")
+        if not re.fullmatch(r"|(?:effects\[\d\]\.)?(?:cost|parts)\[\d{1,2}\]\.", prefix):
+            raise RequestError(400, "prefix: 空、または parts[N]. / cost[N]. / effects[K].parts[N]. を指定してください",
+                               "prefix")
         spec = adjust_form.spec_of(g.ruleset, op) if op else {}   # no op chosen (a row left empty): no fields
         if prefix and op in ("effect", "concede"):
             raise RequestError(400, f"op: 効果の一部に「{op}」は使えません", "op")

@@ -69,3 +69,46 @@ def test_one_part_optional_from_the_form(client):
     assert s["answers"][-1]["adjust"]["parts"] == [{"op": "draw", "target": "p1", "value": 1, "optional": True},
                                                    {"op": "draw", "target": "p2", "value": 1}]
     assert s["pending"]["kind"] == "effect_choice" and s["pending"]["rule"] == "opcg:8-1-2"
+
+
+def test_a_condition_over_card_fields_from_the_form_8_3_3(client):
+    """「コスト5以上のキャラが1枚以上いて、ライフが相手より少ないなら」: pickers only, read into `where` / `has` / `than`."""
+    sid = start(client)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    form = html[html.index('id="adjust-effect"'):]
+    form = form[:form.index("</form>")]
+    assert re.search(r'<select name="parts\[0\]\.if\.where\.field"[^>]*>.*<option value="cost">コスト</option>', form, re.S)
+    assert re.search(r'<select name="parts\[0\]\.if\.has\.field"[^>]*>.*<option value="rested">レスト</option>', form, re.S)
+    assert re.search(r'<select name="parts\[0\]\.if\.has\.value"[^>]*>.*<option value="ブロッカー">【ブロッカー】</option>',
+                     form, re.S)
+    assert re.search(r'<select name="parts\[0\]\.if\.compare"[^>]*>.*<option value="fewer">より少ないなら</option>', form, re.S)
+    assert re.search(r'<select name="parts\[0\]\.if\.zone"[^>]*>.*<option value="leader">', form, re.S)
+    t = token(client, f"/sessions/{sid}")
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
+        "parts[0].if.player": "p1", "parts[0].if.zone": "characters", "parts[0].if.where.field": "cost",
+        "parts[0].if.where.at_least": "5", "parts[0].if.has.field": "rested"})
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert s["answers"][-1]["adjust"]["parts"] == [{"op": "condition", "check": {
+        "player": "p1", "zone": "characters", "where": {"field": "cost", "at_least": 5}, "has": {"field": "rested"}},
+        "parts": [{"op": "draw", "target": "p1", "value": 1}]}]
+    assert s["trace"][-1]["rule"] == "opcg:8-3-3" and "満たしません（0）" in s["trace"][-1]["message"]
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
+        "parts[0].if.player": "p1", "parts[0].if.zone": "life", "parts[0].if.than": "opponent",
+        "parts[0].if.compare": "fewer"})
+    assert r.status_code == 303
+    assert "満たしません（p1 3、p2 3）" in client.get(f"/api/sessions/{sid}").get_json()["trace"][-1]["message"]
+
+
+def test_a_condition_on_a_field_the_game_lacks_is_a_400_naming_it(client):
+    sid = start(client)
+    before = client.get(f"/api/sessions/{sid}").get_json()["answers"]
+    r = client.post(f"/api/sessions/{sid}/adjust", json={"op": "effect", "parts": [{"op": "condition", "check": {
+        "player": "p1", "zone": "characters", "where": {"field": "attack", "at_least": 5}},
+        "parts": [{"op": "draw", "target": "p1", "value": 1}]}]})
+    assert r.status_code == 400, r.get_json()
+    body = r.get_json()
+    assert "attack" in body["error"] and body["field"].endswith("check.where.field"), body
+    assert client.get(f"/api/sessions/{sid}").get_json()["answers"] == before

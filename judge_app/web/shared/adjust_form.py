@@ -23,11 +23,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge_app.engine import effect_parts
 from judge_app.web.shared.board_model import label_of
 from judge_app.web.shared.board_layouts import layout_of
 from judge_app.web.shared.failures import RequestError
 
 COST_ROWS, PART_ROWS = 2, 3
+AT_ONCE_BLOCKS = 3   # effects that happen at the same time: the form's blocks (the engine takes 2 or more)
 
 PARAM_LABELS = {
     "target": "対象", "value": "値", "duration": "期限", "keyword": "キーワード", "owner": "持ち主", "card": "カード",
@@ -242,25 +244,34 @@ def spec_of(ruleset, op: str, where: str = "op") -> dict:
 
 
 def rows_chosen(form, kind: str, rows: int) -> list[tuple[int, str]]:
-    """The rows of `cost` or `parts` whose op was chosen: (index, op)."""
+    """The rows of `cost` or `parts` (`effects[K].parts`…) whose op was chosen: (index, op)."""
     return [(i, form.get(f"{kind}[{i}].op")) for i in range(rows) if form.get(f"{kind}[{i}].op")]
 
 
 def parse_adjust_form(ruleset, form, players: list[str], cards, zones=()) -> dict:
-    """The adjustment a posted form describes: one op (`op` and its fields), or an effect (its words, source,
+    """The adjustment a posted form describes: one op (`op` and its fields), an effect (its words, source,
     keyword, then its cost rows and part rows, each an op and that op's fields; a part row's 「〜まで」 and
-    「〜なら」 pickers wrap it in `up_to` / `condition`)."""
+    「〜なら」 pickers wrap it in `up_to` / `condition`), or `at_once`: `AT_ONCE_BLOCKS` effect blocks named
+    `effects[K].…`, those left empty dropped."""
     op = form.get("op", "")
-    if op != "effect":
-        return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
-    body: dict[str, Any] = {"op": "effect"}
-    body.update(read_fields(effect_fields(players, cards, ruleset), form))
+    if op == "effect":
+        return {"op": "effect", **effect_of(ruleset, form, "", players, cards, zones)}
+    if op == "at_once":
+        blocks = (effect_of(ruleset, form, f"effects[{k}].", players, cards, zones) for k in range(AT_ONCE_BLOCKS))
+        return {"op": "at_once", "effects": [b for b in blocks if b]}
+    return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
+
+
+def effect_of(ruleset, form, prefix: str, players: list[str], cards, zones) -> dict:
+    """One effect's params (no `op`) from the fields named under `prefix` (`""`, `effects[0].`)."""
+    body: dict[str, Any] = read_fields(effect_fields(players, cards, ruleset, prefix), form)
     for kind, rows in (("cost", COST_ROWS), ("parts", PART_ROWS)):
         parts = []
-        for i, part_op in rows_chosen(form, kind, rows):
-            spec = spec_of(ruleset, part_op, f"{kind}[{i}].op")
-            part = {"op": part_op, **read_fields(fields_for(spec, f"{kind}[{i}].", players, cards), form)}
-            extras = read_fields(part_extras(ruleset, f"{kind}[{i}].", players, cards, zones), form)
+        for i, part_op in rows_chosen(form, prefix + kind, rows):
+            row = f"{prefix}{kind}[{i}]."
+            part = {"op": part_op, **read_fields(fields_for(spec_of(ruleset, part_op, row + "op"), row, players, cards),
+                                                 form)}
+            extras = read_fields(part_extras(ruleset, row, players, cards, zones), form)
             parts.append(wrap_part(part, extras.get("up_to"), extras.get("if"), extras.get("optional")))
         if parts:
             body[kind] = parts
@@ -281,20 +292,20 @@ def wrap_part(part: dict, up_to: dict | None, condition: dict | None, optional: 
     return part
 
 
-def effect_fields(players: list[str], cards, ruleset=None) -> list[Field]:
+def effect_fields(players: list[str], cards, ruleset=None, prefix: str = "") -> list[Field]:
     """The effect's own words: the card's words, the card it comes from, whose it is, its keyword, whether it is
-    optional (「〜してもよい」) and its kind, where the ruleset has them."""
-    out = [Field("label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
-           Field("source", "source", "効果を持つカード", "picker", groups=cards),
-           Field("player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
+    optional (「〜してもよい」) and its kind, where the ruleset has them; named under `prefix`."""
+    out = [Field(prefix + "label", "label", "カードの文言", "text", description="例: 手札を2枚捨てたなら、カードを2枚引く"),
+           Field(prefix + "source", "source", "効果を持つカード", "picker", groups=cards),
+           Field(prefix + "player", "player", "効果の持ち主", "picker", groups=[("プレイヤー", [(p, p) for p in players])],
                  description="空なら: カードの持ち主、またはターンプレイヤー"),
-           Field("keyword", "keyword", "キーワード能力", "text",
+           Field(prefix + "keyword", "keyword", "キーワード能力", "text",
                  description="例: バトル勝利時（1ターンに1度などの使用回数を確かめます）")]
     if getattr(ruleset, "optional_rule", None):
-        out.append(Field("optional", "optional", "「〜してもよい」: 使うかどうかを効果のプレイヤーが選ぶ", "checkbox",
+        out.append(Field(prefix + "optional", "optional", "「〜してもよい」: 使うかどうかを効果のプレイヤーが選ぶ", "checkbox",
                          type="boolean"))
     if getattr(ruleset, "effect_kinds", ()):
-        out.append(Field("kind", "kind", "効果の種類", "select", type="json",
+        out.append(Field(prefix + "kind", "kind", "効果の種類", "select", type="json",
                          options=[(json.dumps(k, ensure_ascii=False), k) for k in ruleset.effect_kinds]))
     return out
 
@@ -317,9 +328,48 @@ def part_extras(ruleset, prefix: str, players: list[str], cards, zones) -> list[
         out.append(Field(f"{prefix}if", "if", "条件「〜なら／〜場合」", "group", type="object", children=[
             Field(f"{prefix}if.player", "player", "プレイヤー", "picker", groups=[("プレイヤー", who)]),
             Field(f"{prefix}if.zone", "zone", "領域", "picker", groups=[("領域", list(zones))]),
-            Field(f"{prefix}if.at_least", "at_least", "N枚以上なら", "number", type="integer", minimum=0, maximum=999),
-            Field(f"{prefix}if.at_most", "at_most", "N枚以下なら", "number", type="integer", minimum=0, maximum=999)]))
+            Field(f"{prefix}if.at_least", "at_least", "N枚以上なら", "number", type="integer", minimum=0, maximum=999,
+                  description="カードの条件だけなら空で「1枚以上（〜がいるなら）」"),
+            Field(f"{prefix}if.at_most", "at_most", "N枚以下なら", "number", type="integer", minimum=0, maximum=999),
+            *card_condition_fields(ruleset, f"{prefix}if.", who)]))
     return out
+
+
+def card_condition_fields(ruleset, prefix: str, who: list[tuple[str, str]]) -> list[Field]:
+    """「コスト5以上の」「レスト状態の」「〈種族〉の」 over the game's own card fields, and 「相手より少ない」."""
+    numbers, kinds, values = [], [], []
+    for name, schema in effect_parts.card_fields(ruleset).items():
+        types = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+        title = schema.get("title", name)
+        if "integer" in types:
+            numbers.append((name, title))
+            continue
+        choices = _field_choices(schema) or _field_choices(schema.get("items") or {})
+        if "boolean" in types or choices:
+            kinds.append((name, title))
+        if choices:
+            values.append((title, choices))
+    compare = [(k, f"{w}なら") for k, w in effect_parts.COMPARE.items()]
+    return [
+        Field(f"{prefix}where", "where", "数えるカードの数値（「コスト5以上の」）", "group", type="object", children=[
+            Field(f"{prefix}where.field", "field", "項目", "picker", groups=[("カードの数値", numbers)]),
+            Field(f"{prefix}where.at_least", "at_least", "N以上", "number", type="integer", minimum=-999, maximum=99999),
+            Field(f"{prefix}where.at_most", "at_most", "N以下", "number", type="integer", minimum=-999, maximum=99999)]),
+        Field(f"{prefix}has", "has", "数えるカードが持つもの（「レスト状態の」「〈種族〉の」）", "group", type="object",
+              children=[
+                  Field(f"{prefix}has.field", "field", "項目", "picker", groups=[("カードの項目", kinds)]),
+                  Field(f"{prefix}has.value", "value", "値", "picker", groups=values,
+                        description="はい/いいえの項目（レストなど）は空のまま")]),
+        Field(f"{prefix}than", "than", "枚数を比べるプレイヤー（「相手より少ない場合」）", "picker",
+              groups=[("プレイヤー", who)]),
+        Field(f"{prefix}compare", "compare", "比べて", "picker", groups=[("比べ方", compare)])]
+
+
+def _field_choices(schema: dict) -> list[tuple[str, str]]:
+    """A card field's values with their labels: its `x-choices` (the builder's pickers), else its enum."""
+    if schema.get("x-choices"):
+        return [(str(c["value"]), c.get("label", str(c["value"]))) for c in schema["x-choices"]]
+    return [(str(v), str(v)) for v in schema.get("enum", [])]
 
 
 def zones_on(game: str, data: Any) -> list[tuple[str, str]]:
@@ -330,7 +380,8 @@ def zones_on(game: str, data: Any) -> list[tuple[str, str]]:
         return []
     layout = layout_of(game)
     return [(k, label_of(k, layout)) for k, v in side.items()
-            if isinstance(v, list) or (isinstance(v, int) and not isinstance(v, bool))]
+            if isinstance(v, list) or (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, dict) and "id" in v)]   # a zone of one card (opcg's leader)
 
 
 def part_ops(ruleset) -> list[dict]:

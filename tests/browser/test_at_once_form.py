@@ -1,0 +1,76 @@
+"""Issue 38 in Chromium at 360 px: two effects that happen at the same time (opcg 8-6-1) built as effect blocks from
+the keyboard (no JSON), applied, and the turn player's ordering decision answered."""
+import json
+
+import pytest
+
+from tests.browser.conftest import SHOTS
+from tests.rulesets.opcg.helpers import board
+
+pytestmark = pytest.mark.browser
+
+
+def post(page, url, body):
+    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return r.json()
+
+
+def settle(page):
+    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
+
+
+def pick_from_keyboard(page, select, value):
+    """Focus a select and move to `value` with the arrow keys (its change event loads the row's fields)."""
+    select.focus()
+    values = select.evaluate("s => Array.from(s.options).map(o => o.value)")
+    now = values.index(select.input_value())
+    for _ in range(values.index(value) - now):
+        page.keyboard.press("ArrowDown")
+    assert select.input_value() == value
+
+
+def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    sid = post(page, f"{server}/api/sessions", {"game": "opcg", "board": board(), "seed": 1})["id"]
+    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
+    page.goto(f"{server}/sessions/{sid}")
+    page.focus("#adjust > summary")
+    page.keyboard.press("Enter")
+    form = page.locator("#adjust-at-once")
+    for k, (words, value) in enumerate((("カードを1枚引く", "1"), ("カードを2枚引く", "2"))):
+        form.locator(f"input[name='effects[{k}].label']").focus()
+        page.keyboard.type(words)
+        pick_from_keyboard(page, form.locator(f"select[name='effects[{k}].player']"), "p1")
+        pick_from_keyboard(page, form.locator(f"select[name='effects[{k}].parts[0].op']"), "draw")
+        target = form.locator(f"select[name='effects[{k}].parts[0].target']")
+        target.locator("option[value='\"p1\"']").wait_for(state="attached")   # draw's fields, not a passed op's
+        pick_from_keyboard(page, target, '"p1"')                 # an enum's values travel JSON-encoded
+        form.locator(f"input[name='effects[{k}].parts[0].value']").focus()
+        page.keyboard.type(value)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than 360"
+    SHOTS.mkdir(exist_ok=True)
+    form.screenshot(path=str(SHOTS / "session-at-once-360.png"))
+    form.locator("button.primary").focus()
+    page.keyboard.press("Enter")                     # 同時に発動させる, from the keyboard
+    settle(page)
+    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    assert errors == [] and "adjust" in s["answers"][-1], (errors, page.inner_text("#adjust-result"))
+    assert s["answers"][-1]["adjust"] == {"op": "at_once", "effects": [
+        {"player": "p1", "label": "カードを1枚引く", "parts": [{"op": "draw", "target": "p1", "value": 1}]},
+        {"player": "p1", "label": "カードを2枚引く", "parts": [{"op": "draw", "target": "p1", "value": 2}]}]}
+    assert s["pending"]["rule"] == "opcg:8-6-1" and s["pending"]["player"] == "p1"
+    page.wait_for_selector("#decision-title")
+    page.locator("#decision .options button").last.focus()
+    page.keyboard.press("Enter")                     # the turn player picks the second effect first
+    settle(page)
+    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    assert s["state"]["at_once"] is None, s["state"]       # the other one then resolves by itself
+    assert "カードを2枚引く" in page.inner_text("#trace-list")
+    assert errors == []
+    context.close()
