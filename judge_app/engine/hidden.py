@@ -142,6 +142,11 @@ class HiddenOps:
     def hidden_now(self, g: GameState, owner: str, z: HiddenZone) -> None:
         """Raise when the zone's cards are face up just now (kaiun's battle area after the open phase)."""
 
+    def open_clause(self, g: GameState, owner: str, z: HiddenZone, value: int | None, cards: list | None) -> str | None:
+        """The clause that makes the cards a look takes in open to every player (opcg's face-up life, 3-10-2-1), so
+        anyone sees them without an effect; None where they are hidden."""
+        return None
+
     def hidden_set(self, g: GameState, owner: str, z: HiddenZone, top_first: list[dict]) -> None:
         g.set(f"players.{owner}.{z.name}", top_first[::-1] if z.top_last else top_first)
 
@@ -202,19 +207,25 @@ class HiddenOps:
         owner = self.hidden_owner(g, target)
         self.hidden_now(g, owner, z)
         effect_player = self.acting_player(g)
-        cites = self.gate(g, z, owner, player or effect_player, by_card, "見る")
+        opened = self.open_clause(g, owner, z, value, cards)
+        cites = [opened] if opened else self.gate(g, z, owner, player or effect_player, by_card, "見る")
         if not (player or effect_player):
             raise AdjustmentError("player: 見るプレイヤーを指定してください（効果のプレイヤーが分かりません）", "player")
         looker = self.check_in_game(g, player or effect_player, "player")
-        if g.resolving is not None and effect_player and looker != effect_player and not by_card:
+        if g.resolving is not None and effect_player and looker != effect_player and not by_card and not opened:
             raise Refused(f"player: 見るのは効果を使用したプレイヤー（{effect_player}）だけです。{looker} は見ることが"
                           "できません", r.look, "player")
-        ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card, "look")]
+        # open cards are seen where they lie: naming one below the top is no look at a hidden card
+        ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card or bool(opened), "look")]
         whole = value is None and cards is None
-        mark_seen(g, ids, [looker])
+        mark_seen(g, ids, list(g.data["players"]) if opened else [looker])
         g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole,
                         "effect": g.group})
         where = f"{z.label}のすべて" if whole else f"{z.label}の{'' if z.unordered else '上から'}{len(ids)}枚"
+        if opened:
+            return g.log(opened, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。表向きの"
+                         f"カードで、すべてのプレイヤーが見ることができます。カードは{z.label}から移動していません", looker,
+                         cites=[z.rule, *([z.look_rule] if z.look_rule else [])])
         return g.log(r.look, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。"
                      f"見たのは {looker} だけで、カードは{z.label}から移動していません", looker,
                      cites=[*cites, r.after_look])

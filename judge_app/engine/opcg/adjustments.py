@@ -39,7 +39,9 @@ ADJUSTMENTS = (
     Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET, "by_card": BY_CARD},
                ("target",)),
     Adjustment("add_life", "ライフに加える（デッキの上か手札から）", "opcg:2-9-4",
-               {"target": PLAYER, "card": TARGET}, ("target",)),
+               {"target": PLAYER, "card": TARGET,
+                "face_up": {"type": "boolean", "description": "表向きで加える（カードの指示がある場合 3-10-2-1）"}},
+               ("target",)),
     Adjustment("life_to_hand", "ライフの上からN枚を手札に加える", "opcg:3-10-2",
                {"target": PLAYER, "value": COUNT}, ("target", "value")),
     Adjustment("life_to_trash", "ライフの上からN枚をトラッシュに置く", "opcg:3-10-2",
@@ -228,7 +230,7 @@ class OpcgAdjustments:
         return g.log(rule, "adjust", f"ジャッジ調整: {label(card)}を{what}", player,
                      cites=(*((NO_TRIGGER,) if zone == "life" else ()), *named))
 
-    def adjust_add_life(self, g, spec, target, card=None):
+    def adjust_add_life(self, g, spec, target, card=None, face_up=False):
         pdata = g.data["players"][target]
         if card is None:
             if not pdata["deck"]:
@@ -241,8 +243,12 @@ class OpcgAdjustments:
                 raise AdjustmentError(f"card: {target} の手札・デッキ・トラッシュに「{card}」はありません", "card")
             moved = take_from(g, target, where[1], card)
             source = ZONE_WORDS[where[1]]
-        put_into(g, target, "life", moved, top=True)
-        return g.log(spec.rule, "adjust", f"ジャッジ調整: {source}のカードを{target} のライフの上に加えました（ライフ{len(g.get(f'players.{target}.life'))}枚）", target)
+        # 3-10-2: a life card lies face down unless the effect says face up (3-10-2-1: then it counts as open)
+        put_into(g, target, "life", {**moved, "face_up": True} if face_up else moved, top=True)
+        way = "表向きで" if face_up else ""
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: {source}のカードを{target} のライフの上に{way}加えました（ライフ"
+                     f"{len(g.get(f'players.{target}.life'))}枚）", target,
+                     cites=("opcg:3-10-2-1",) if face_up else ("opcg:3-10-2",))
 
     def adjust_life_to_hand(self, g, spec, target, value):
         return self._from_top(g, spec, target, value, "life", "hand", "ライフ", "手札に加えました",
