@@ -7,7 +7,8 @@ from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
-from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, leave_field, play_character_onto_field
+from judge_app.engine.opcg.actions import (DURATIONS, add_effect, draw, leave_field, place_trigger_card,
+                                           play_character_onto_field, trigger_destinations)
 from judge_app.engine.opcg.board import KEYWORDS
 from judge_app.engine.opcg.cards import field_cards, label, locate, power, put_into, replace_card, take_from
 
@@ -131,17 +132,36 @@ class OpcgAdjustments:
                                           [("activate", "公開して【トリガー】を発動する"), ("hand", "発動せず手札に加える")],
                                           "opcg:10-1-5-1")
                 cites.append("opcg:4-6-3")
-            g.set(f"players.{target}.life", life[1:])
-            if use == "activate":   # 10-1-5-1: revealed, its effect activated; the card then goes to the trash
-                put_into(g, target, "trash", card)
-                said.append(f"{point}点目: {label(card)}を公開し【トリガー】を発動しました（効果はジャッジが調整で適用。"
-                            f"カードはトラッシュへ 10-1-5-1）")
-                cites.append("opcg:10-1-5-1")
+            if use == "activate":   # 4-6-3 / 10-1-5-1: revealed and activated as from battle damage (8-6-2-1)
+                said.append(f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える代わりに【トリガー】を"
+                            "発動しました（効果はジャッジが調整で適用）")
+                cites += ["opcg:10-1-5-1", "opcg:8-6-2-1"]
+                said += self._place_trigger_card(g, target, card)
             else:
+                g.set(f"players.{target}.life", life[1:])
                 put_into(g, target, "hand", card)
-                said.append(f"{point}点目: ライフの上のカードを手札に加えました")
+                said.append(f"{point}点目: ライフの上のカードを手札に加えました"
+                            + ("（【トリガー】は発動せず、公開しません 10-1-5-2）" if use == "hand" and
+                               "トリガー" in (card.get("keywords") or ()) else ""))
         return g.log(spec.rule, "damage", f"効果で{target} のリーダーに{value}ダメージ。{'。'.join(said)}", target,
                      cites=cites)
+
+    def _place_trigger_card(self, g: GameState, player: str, card: dict) -> list[str]:
+        """Where the activated card goes, as after battle damage (10-1-5-1, the table's option): the damaged player
+        chooses where there is a choice, and which character leaves when five are in play (3-7-6-1)."""
+        choices = trigger_destinations(g, card)
+        dest = "trash"
+        if len(choices) > 1:
+            dest = effect_parts.choose(g, player, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices,
+                                       "opcg:10-1-5-1")
+        said = []
+        chars = g.get(f"players.{player}.characters")
+        if dest == "play" and card["category"] == "キャラ" and len(chars) >= 5:
+            victim = effect_parts.choose(g, player, f"キャラは5枚までです。{label(card)}を登場させるため、トラッシュに置く"
+                                         "キャラを選んでください", [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
+            old, _, _ = leave_field(g, player, "characters", victim)
+            said.append(f"{label(old)}を持ち主のトラッシュに置きました（キャラは5枚まで 3-7-6-1）")
+        return said + [message for _, _, message, _ in place_trigger_card(g, player, card, dest)]
 
     def adjust_discard(self, g: GameState, spec: Adjustment, target: str, value: int,
                        cards: list | None = None) -> TraceEntry:
