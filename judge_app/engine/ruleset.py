@@ -22,7 +22,8 @@ from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.json_schemas import Validator
 from judge_app.engine.state import GameState
 from judge_app.engine.verdict_words import Words
-from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
+from judge_app.engine.trace import (AdjustmentError, BoardError, Decision, EngineError, NotationError, Refused,
+                                    TraceEntry)
 
 Play = Generator["TraceEntry | Decision", Any, None]
 
@@ -420,6 +421,8 @@ class Ruleset(ABC):
             g.lasting_except = barred
             try:
                 return handler(g, spec, **params)
+            except (AdjustmentError, Refused) as e:
+                raise part_named(e, where) from None
             finally:
                 g.lasting_except = ()
         first = None
@@ -432,8 +435,8 @@ class Ruleset(ABC):
                 g.cite_next(self.each_player_rule)
             try:
                 entry = handler(g, spec, **{**params, "target": player})
-            except AdjustmentError as e:
-                raise type(e)(f"{where}{e.message}", f"{where}{e.field or 'target'}") from None
+            except (AdjustmentError, Refused) as e:
+                raise part_named(e, where, "target") from None
             first = first or entry
         return first
 
@@ -587,6 +590,17 @@ AT_ONCE = Adjustment("at_once", "同時に発動する効果（順番は規定�
                 "items": {"type": "object", "required": ["parts"]},
                 "description": "同時に発動した効果（それぞれ effect と同じ形。どれも順番が決まるまで解決しない）"},
 }, ("effects",))
+
+
+def part_named(e: EngineError, where: str, field: str | None = None) -> EngineError:
+    """An error raised inside an op's handler, named by the part it came from (`parts[1].value: …`), as the params'
+    own checks name it; an error a nested part already named (a condition's parts) is kept as it is."""
+    if not where or (e.field or "").startswith(where):
+        return e
+    named = f"{where}{e.field or field}" if e.field or field else where.rstrip(".")
+    e.message = f"{where}{e.message}" if e.field or field else f"{named}: {e.message}"
+    e.field, e.args = named, (e.message,)   # the same error, renamed on its way out (nothing else holds it)
+    return e
 
 
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:
