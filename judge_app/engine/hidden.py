@@ -21,6 +21,7 @@ from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
 
 SEEN = "seen"          # state key: {card id: [players who have seen it while hidden]}
 LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole, effect}
+REVEALED = "revealed"  # state key, while an effect resolves: the cards it revealed [{id, owner, zone, during}]
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,9 @@ class HiddenOps:
         self.hidden_now(g, owner, z)
         ids = [c["id"] for c in self.top_cards(g, owner, z, value if cards else value or 1, cards, by_card, "owner")]
         mark_seen(g, ids, list(g.data["players"]))
+        if g.resolving is not None and r.reveal_end:   # open only while the effect (or its cost) resolves
+            g.set(REVEALED, [*(g.data.get(REVEALED) or ()),
+                             *({"id": i, "owner": owner, "zone": z.name, "during": g.resolving} for i in ids)])
         return g.log(r.reveal, "reveal", f"{owner} の{z.label}のカード（{'、'.join(ids) or 'なし'}）をすべてのプレイヤーに"
                      "公開します。効果の解決が終わると再び非公開になります", owner,
                      cites=[z.rule, *([r.reveal_end] if r.reveal_end else []),
@@ -305,3 +309,34 @@ class HiddenOps:
             cites.append(r.part_no_shuffle)
         g.set(LOOKING, None)
         return g.log(rule, "put_back", f"{owner} の{z.label}: {note}", looker, cites=cites)
+
+    # ---- the end of an effect ------------------------------------------------------------------------------
+    def end_of_effect(self, g: GameState, stage: str) -> None:
+        """A card an effect (or its cost) revealed is hidden again once that has resolved, where it still lies in
+        its hidden zone (kaiun 11-1-2, opcg 11-2-2, thv 11.6.3); a card put elsewhere meanwhile is as its new zone
+        has it. A whole deck looked at and not put back by the effect is shuffled as it ends (thv 3.2.5)."""
+        r = self.hidden_rules
+        revealed = g.data.get(REVEALED) or []
+        ending = [x for x in revealed if stage == "effect" or x["during"] == stage]
+        if ending:
+            rest = [x for x in revealed if x not in ending]
+            g.set(REVEALED, rest or None)
+            back, moved = [], []
+            for x in ending:
+                z = r.zone(x["zone"])
+                there = any(c["id"] == x["id"] for c in self.hidden_cards_of(g, x["owner"], z))
+                (back if there else moved).append(x["id"])
+            when = "コストの支払い" if stage == "cost" else "効果の解決"
+            said = f"{when}が終わったため、公開していたカード（{'、'.join(back) or 'なし'}）を再び非公開にします"
+            if moved:
+                said += f"。ほかの領域に移ったカード（{'、'.join(moved)}）は移った先の領域のとおりです"
+            g.log(r.reveal_end, "reveal", said, None, cites=[r.reveal])
+        looked = g.data.get(LOOKING) or {}
+        if stage == "effect" and looked.get("whole") and r.whole_deck_shuffle and looked.get("zone") == "deck" \
+                and looked.get("effect") == g.group:
+            owner = looked["owner"]
+            g.shuffle(f"players.{owner}.deck")
+            forget(g, [c["id"] for c in g.data["players"][owner]["deck"]])
+            g.set(LOOKING, None)
+            g.log(r.whole_deck_shuffle, "put_back", f"{owner} のデッキのすべてを見たため、効果の解決の終わりにシャッフルします",
+                  looked["player"], cites=[r.shuffle])

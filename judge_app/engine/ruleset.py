@@ -492,6 +492,7 @@ class Ruleset(ABC):
             g.resolving = "cost"
             for i, part in enumerate(cost):
                 self.apply_part(g, part, f"cost[{i}].")
+            self.end_of_effect(g, "cost")
             g.resolving = "effect"
             for i, part in enumerate(parts):
                 self.after_adjustment(g)
@@ -501,10 +502,16 @@ class Ruleset(ABC):
                           cites=[c for c in (self.game_over_rule,) if c and c != ended])
                     break
                 self.apply_part(g, part, f"parts[{i}].")
+            if not g.finished:
+                self.end_of_effect(g, "effect")
         finally:
             g.group, g.resolving, g.acting = None, None, None
         self.after_adjustment(g)
         return header
+
+    def end_of_effect(self, g: GameState, stage: str) -> None:
+        """What the rules do when an effect's cost (`stage` "cost") or the whole effect ("effect") has resolved:
+        a ruleset with hidden zones turns revealed cards back (engine/hidden.py); none by default."""
 
     def as_far_as_possible(self, g: GameState, wanted: int, available: int, what: str, field: str = "value") -> int:
         """A part asks for `wanted` and only `available` exist. Paying a cost, that is a cost that cannot be paid

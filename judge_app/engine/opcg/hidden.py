@@ -14,7 +14,8 @@ OPCG_HIDDEN = HiddenRules(
         # 3-10-3: 「ライフを見る」 is done face up or down, and the life is put back in the orientation it had
         HiddenZone("life", "ライフ", "opcg:3-10-2", look_rule="opcg:3-10-3"),
     ),
-    look="opcg:11-3-1", after_look="opcg:11-3-3", reveal="opcg:11-2-2", card_text="opcg:1-3-1",
+    look="opcg:11-3-1", after_look="opcg:11-3-3", reveal="opcg:11-2-2", reveal_end="opcg:11-2-2",
+    card_text="opcg:1-3-1",
     shuffle="opcg:3-2-4",
 )
 HIDDEN_ADJUSTMENTS = hidden_adjustments(OPCG_HIDDEN)
