@@ -277,6 +277,10 @@ class Ruleset(ABC):
     up_to_cites: ClassVar[tuple[str, ...]] = ()
     condition_rule: ClassVar[str | None] = None
     condition_cites: ClassVar[tuple[str, ...]] = ()
+    # a condition's number filter reads a card's value now; the clause that says so per field, and the clause of
+    # 「元々の」 (the printed number, `where.printed`)
+    current_value_rules: ClassVar[dict[str, str]] = {}
+    printed_value_rule: ClassVar[str | None] = None
     effect_kinds: ClassVar[tuple[str, ...]] = ()   # the rulebook's kinds of effect, where it names them (`kind`)
     # Effects that happen at the same time (`at_once`, engine/simultaneous.py): the clause that orders them, the
     # clauses its entries also rely on, and whether the clause makes them one process (kaiun 10-1-1-3).
@@ -508,6 +512,11 @@ class Ruleset(ABC):
             g.group, g.resolving, g.acting = None, None, None
         self.after_adjustment(g)
         return header
+
+    def current_number(self, g: GameState, player: str, card: dict, field: str) -> Any:
+        """A card's number `field` now, after lasting changes (the clause: `current_value_rules`); the printed value
+        where the game changes no such number (the default). `player` is whose zone holds the card."""
+        return card.get(field)
 
     def end_of_effect(self, g: GameState, stage: str) -> None:
         """What the rules do when an effect's cost (`stage` "cost") or the whole effect ("effect") has resolved:
