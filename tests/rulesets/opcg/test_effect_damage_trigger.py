@@ -50,3 +50,12 @@ def test_opcg_10_1_5_1_the_tables_option_lets_the_owner_put_it_in_the_hand():
     assert g.pending.rule == "opcg:10-1-5-1" and {o.value for o in g.pending.options} == {"trash", "hand"}
     g.answer(g.pending.id, "hand")
     assert locate(g.state, "e")[1] == "hand"
+
+
+def test_opcg_3_8_5_1_a_stage_trigger_from_effect_damage_replaces_the_stage():
+    new = {"id": "s2", "name": "新しいステージ", "category": "ステージ", "cost": 1, "colors": ["赤"], "keywords": ["トリガー"]}
+    old = {"id": "s1", "name": "古いステージ", "category": "ステージ", "cost": 1, "colors": ["赤"], "keywords": []}
+    g = damaged({"life": [new], "stage": old}, None, "activate", "play")
+    assert g.state.get("players.p2.stage")["id"] == "s2" and locate(g.state, "s1")[1] == "trash"
+    entry = next(e for e in reversed(g.trace) if e.kind == "damage")
+    assert "古いステージ" in entry.message and "ステージエリアに登場" in entry.message
