@@ -2,8 +2,8 @@
 (the adjustment in the session's answers): (a) an optional 「カードを1枚引いてもよい」, (b) 「相手の手札が5枚以下なら、
 カードを1枚引く」 (a condition), (c) two effects at the same time (opcg 8-6-1). Counted as bench/time_to_ruling.py's
 keyboard driver counts (tests/browser/effect_forms.Keys), at 360 and 1280 px. The skip links (past the trace to
-ジャッジによる調整, past the one-op form to the form wanted) took the walks from 44, 59 and 78 keys at 1280 px to 34,
-49 and 53 (/work/notes/s4/mend.md)."""
+ジャッジによる調整, past the one-op form to the form wanted) took the walks from 44, 59 and 78 keys at 1280 px to 32,
+47 and 51 (/work/notes/s4/mend.md)."""
 import pytest
 
 from tests.browser.conftest import api_session, settle
@@ -12,7 +12,7 @@ from tests.browser.effect_forms import Keys, open_at_main
 pytestmark = pytest.mark.browser
 EFFECT = "#adjust-effect"
 AT_ONCE = "#adjust-at-once"
-REACH = 15        # 14 keys at 1280 px, 15 at 360 px (the hand's たたむ button is one more Tab)
+REACH = 13        # 12 keys at 1280 px, 13 at 360 px (the hand's たたむ button is one more Tab)
 COUNTS: list = []  # what each test counted, for the notes (pytest -s prints them at the end of the module)
 
 
@@ -29,9 +29,9 @@ def open_form(page, server, form):
     sid = open_at_main(page, server)
     keys = Keys(page)
     keys.tab_to("a.to-adjust")
-    keys.press("Enter", "skip link past the trace and the board to #adjust")
-    keys.tab_to("#adjust > summary")
-    keys.press("Enter", "open ジャッジによる調整")
+    keys.press("Enter", "skip link past the trace and the board: ジャッジによる調整 opens, its summary focused")
+    assert page.evaluate("() => document.getElementById('adjust').open"
+                         " && document.activeElement.matches('#adjust > summary')")
     keys.reached = keys.summary()
     keys.tab_to(f"#adjust .adjust-jump a[href='{form}']")
     keys.press("Enter", f"skip link to {form}")
