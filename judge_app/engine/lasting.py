@@ -300,6 +300,18 @@ class LastingEffects:
             return first
         return {**params, "target": rest[0] if len(rest) == 1 else target, "_except": tuple(barred)}
 
+    # the clause that refuses an effect of a card whose text or effects are invalidated, per kind of effect where the
+    # rulebook names one (thv 7.3.3.b: a 起動効果 is used only while its card's text is 有効); else invalidation_rule
+    source_invalidated_rules: ClassVar[dict[str, str]] = {}
+
+    def screen_source(self, g: GameState, source: str, kind: str | None) -> None:
+        """An effect from a card whose text (or effects) an effect in force invalidates does not happen: refused."""
+        for e in records(g):
+            if e.get("kind") == "invalidate" and e.get("what") and e["target"] == source and self._in_force(g, e):
+                rule = self.source_invalidated_rules.get(kind or "", self.invalidation_rule)
+                raise Refused(f"source: {self.card_label(g, source)}の{'テキスト' if e['what'] == 'text' else '効果'}は"
+                              f"無効です。その効果は発生しません（{describe(e)}）", rule, "source")
+
     def screen_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
         """An effect entered as a keyword that is invalidated (on its card) or prohibited (to its player) is refused."""
         e = self.invalidation(g, source, keyword) if source else None

@@ -76,6 +76,31 @@ def test_thv_2_1_1_a_invalidated_effect_is_refused():
     assert e.value.rule == "thv:2.1.1.a"
 
 
+def test_thv_7_3_3_b_an_activated_effect_of_a_card_whose_text_is_invalidated_is_refused():
+    """7.3.3.b 「その起動効果を持つカードが自分の場に存在しており、そのテキストが有効である」"""
+    g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("b")]}),
+            [{"op": "invalidate", "target": "b", "what": "text", "duration": "turn"}])
+    before = g.state.snapshot()
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", "source": "b", "player": "p2", "kind": "起動効果",
+                  "parts": [{"op": "draw", "target": "p2", "value": 1}]})
+    assert e.value.rule == "thv:7.3.3.b" and "テキストは無効" in e.value.message
+    assert g.state.data == before
+
+
+def test_thv_2_1_1_a_an_effect_of_a_card_whose_text_is_invalidated_does_not_happen():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "invalidate", "target": "a", "what": "text", "duration": "turn"}])
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", "source": "a", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
+    assert e.value.rule == "thv:2.1.1.a"
+
+
+def test_thv_2_1_1_a_a_keyword_invalidated_leaves_the_cards_other_effects():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "invalidate", "target": "a", "keyword": "先制", "duration": "turn"}])
+    g.adjust({"op": "effect", "source": "a", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
+    assert g.trace[-1].kind != "refused"
+
+
 def test_thv_1_3_2_invalidate_needs_keyword_or_what():
     g = run(board(p1={"field": [ch("a")]}), [])
     with pytest.raises(Exception) as e:
