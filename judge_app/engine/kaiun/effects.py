@@ -49,7 +49,7 @@ class KaiunEffects:
     # 「たなら、」: 発動コストは任意で選択でき、効果を解決しないことを選べます (8-1-1: その処理を任意で選択できます)
     optional_rule = "kaiun:8-3-2-1"
     # 「~までを」と表記されている場合、0を選ぶこともできます; 1-3-5-1 the same for any number with a limit
-    up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:1-3-5-1",)
+    up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:4-8-1", "kaiun:1-3-5-1")   # 4-8-1: 「N枚までを」 0~N
     # 条件が満たされていない限り、「なら、」以降の効果は解決されません (8-3-1: それはその効果の条件)
     condition_rule, condition_cites = "kaiun:8-3-1-1", ("kaiun:8-3-1",)
     # 8-5-1: effects whose timings both players meet together are processed at the same time; 10-1-1-3 says so of
