@@ -41,6 +41,7 @@ class Game:
         self.halted: str | None = None
         self._gen = ruleset.play(self.state)
         self._send: Any = None
+        self._answered = False   # an answer the rules take in at the next step, not before (see adjust)
         self._decided = 0
         self._adjusted = 0
         # a session's bounds (0: none): each adjustment is a checkpoint of the whole state and entries in the trace
@@ -80,7 +81,7 @@ class Game:
                 self.halted = "ルールの手順が終わりました"
             return None
         finally:
-            self._send = None
+            self._send, self._answered = None, False
         if isinstance(item, Decision):
             if self.state.data.get("effects"):   # a prohibition in force withholds what it forbids (engine/lasting.py)
                 item = self.ruleset.screen_decision(self.state, item)
@@ -160,7 +161,7 @@ class Game:
                 self.starts.pop()
                 raise
             return
-        self._send = option.value
+        self._send, self._answered = option.value, True
         self.pending = None
 
     def adjust(self, body: dict) -> TraceEntry:
@@ -174,7 +175,13 @@ class Game:
         if self._held is not None:
             raise AnswerError(f"決定「{self.pending.prompt}」（効果の選択）に答えてから調整してください", "decision")
         start = len(self.trace)
-        entry = self._resolve(body, [])
+        try:
+            entry = self._resolve(body, [])
+        except Refused as e:
+            if self._answered:   # the judge may think the answer already done: say it is not, never guess
+                e.message += "（直前の回答はまだ処理されていません。1手進めると回答が反映されます）"
+                e.args = (e.message,)
+            raise
         self._adjusted += 1
         self.answers.append({"adjust": body})
         self.starts.append(start)

@@ -300,6 +300,26 @@ class LastingEffects:
             return first
         return {**params, "target": rest[0] if len(rest) == 1 else target, "_except": tuple(barred)}
 
+    # the clause that refuses an effect of a card whose text or effects are invalidated, per kind of effect where the
+    # rulebook names one (thv 7.3.3.b: a 起動効果 is used only while its card's text is 有効); else invalidation_rule
+    source_invalidated_rules: ClassVar[dict[str, str]] = {}
+
+    def screen_source(self, g: GameState, source: str, kind: str | None) -> None:
+        """An effect from a card whose text (or effects) an effect in force invalidates does not happen: refused."""
+        for e in records(g):
+            if e.get("kind") == "invalidate" and e.get("what") and e["target"] == source and self._in_force(g, e):
+                rule = self.source_invalidated_rules.get(kind or "", self.invalidation_rule)
+                raise Refused(f"source: {self.card_label(g, source)}の{'テキスト' if e['what'] == 'text' else '効果'}は"
+                              f"無効です。その効果は発生しません（{describe(e)}）", rule, "source")
+
+    # (action, "card" | "player") -> the clause of that action's own conditions that a prohibition fails, where the
+    # rulebook has one (thv 6.3.3.c 「攻撃を行えない、という効果が適用されていない」); else prohibition_rule
+    prohibition_rules: ClassVar[dict[tuple[str, str], str]] = {}
+
+    def prohibition_clause(self, g: GameState, e: dict) -> str:
+        whom = "player" if self.named_players(g, e["target"]) else "card"
+        return self.prohibition_rules.get((e.get("action"), whom), self.prohibition_rule)
+
     def screen_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> list[str]:
         """An effect entered as a keyword that is invalidated (on its card) or prohibited (to its player) is refused."""
         e = self.invalidation(g, source, keyword) if source else None
@@ -328,7 +348,7 @@ class LastingEffects:
             action = OPTION_ACTIONS.get(verb)
             e = self.prohibition(g, action, player=decision.player, card=card) if action and card else None
             if e:
-                moved.append(Withheld(o.value, o.label, self.prohibition_rule, self.lasting_reason(e)))
+                moved.append(Withheld(o.value, o.label, self.prohibition_clause(g, e), self.lasting_reason(e)))
             else:
                 kept.append(o)
         if not moved or not kept:
@@ -346,7 +366,7 @@ class LastingEffects:
             if e is None and keyword and isinstance(o.value, str) and self.lasting_card_owner(g, o.value):
                 e = self.keyword_stopped(g, keyword, decision.player, o.value)
             if e:
-                rule = self.prohibition_rule if e["kind"] == "prohibit" else self.invalidation_rule
+                rule = self.prohibition_clause(g, e) if e["kind"] == "prohibit" else self.invalidation_rule
                 moved.append(Withheld(o.value, o.label, rule, self.lasting_reason(e)))
             else:
                 kept.append(o)

@@ -478,6 +478,8 @@ class Ruleset(ABC):
         if player is not None and player not in self.players(g):
             raise AdjustmentError(f"player: プレイヤー「{player}」はいません（{', '.join(self.players(g))}）", "player")
         self.check_source(g, source, keyword, kind)
+        if source and g.data.get("effects"):
+            self.screen_source(g, source, kind)
         what = "「" + (label or "カードの効果") + "」" + (f"（{self.card_label(g, source)}）" if source else "")
         g.acting = player
         if optional and not effect_parts.uses_optional(self, g, player, what, list(cost)):
@@ -538,13 +540,16 @@ class Ruleset(ABC):
         """The clause that refuses a cost part short of what it needs; rulesets that split the case override it."""
         return self.cost_rule or self.effect_rule
 
-    # Lasting prohibitions and invalidations (engine/lasting.py's LastingEffects overrides these three).
+    # Lasting prohibitions and invalidations (engine/lasting.py's LastingEffects overrides these).
     def screen_part(self, g: GameState, spec: Adjustment, params: dict) -> "dict | TraceEntry":
         """An op's params as a prohibition in force leaves them (Refused when it forbids the op outright)."""
         return params
 
     def screen_keyword(self, g: GameState, keyword: str, source: str | None, player: str | None) -> None:
         """Refuse an effect entered as a keyword that an effect in force invalidates or prohibits."""
+
+    def screen_source(self, g: GameState, source: str, kind: str | None) -> None:
+        """Refuse an effect whose card's text or effects an effect in force invalidates."""
 
     def screen_decision(self, g: GameState, decision: Decision) -> Decision:
         """The decision with the options a prohibition in force forbids moved to its withheld actions."""

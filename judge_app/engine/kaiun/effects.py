@@ -49,7 +49,7 @@ class KaiunEffects:
     # 「たなら、」: 発動コストは任意で選択でき、効果を解決しないことを選べます (8-1-1: その処理を任意で選択できます)
     optional_rule = "kaiun:8-3-2-1"
     # 「~までを」と表記されている場合、0を選ぶこともできます; 1-3-5-1 the same for any number with a limit
-    up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:1-3-5-1",)
+    up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:4-8-1", "kaiun:1-3-5-1")   # 4-8-1: 「N枚までを」 0~N
     # 条件が満たされていない限り、「なら、」以降の効果は解決されません (8-3-1: それはその効果の条件)
     condition_rule, condition_cites = "kaiun:8-3-1-1", ("kaiun:8-3-1",)
     # the battle card's 運値 now: changed by effects (2-3-2 / 2-4-2), a negative one counted as 0 (1-3-6); 「元々の」

@@ -93,7 +93,9 @@ class KaiunRuleset(LastingEffects, KaiunHidden, KaiunEffects, Ruleset):
         return any(c["id"] == card_id for pl in g.data["players"].values() for c in pl["battle_area"])
 
     def in_battle(self, g: GameState) -> bool:
-        return g.phase == "battle"
+        # 「このバトル中」 may be said where 【開運時】 comes: in two-player games the open phase (6-4-2), just
+        # before the turn's one battle (10-2-2-2), and the effect ends with that battle (7-1-5-5)
+        return g.phase in (self.kaiun_phase, "battle")
 
     def stopped_note(self, g: GameState, p: str, keyword: str) -> tuple[str, str] | None:
         """(clause, words) when an effect in force stops p's keyword from activating now (8-2-1-1 / 1-3-3)."""

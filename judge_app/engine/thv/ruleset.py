@@ -52,6 +52,12 @@ class ThvRuleset(LastingEffects, EffectRulesMixin, TurnMixin, PriorityMixin, Pla
     prohibition_rule = "thv:1.3.2"
     # 2.1.1.a 「テキスト、または、効果が無効になる場合、そのテキスト、または、効果は発生しなくなる」
     invalidation_rule = "thv:2.1.1.a"
+    # each action's own conditions name the prohibition: a character that 攻撃/防御を行えない (6.3.3.c, 6.4.3.d), a
+    # player that may not make a character attack/defend (6.3.2.e, 6.4.2.d), 起動効果を使用出来ない (7.3.7)
+    prohibition_rules = {("attack", "card"): "thv:6.3.3.c", ("attack", "player"): "thv:6.3.2.e",
+                         ("block", "card"): "thv:6.4.3.d", ("block", "player"): "thv:6.4.2.d",
+                         ("use", "card"): "thv:7.3.7", ("use", "player"): "thv:7.3.7"}
+    source_invalidated_rules = {"起動効果": "thv:7.3.3.b"}   # その起動効果を持つカードが…そのテキストが有効である
     keyword_lost_with = ("effects",)   # 2.13.3: invalidated text keeps its 【】 keywords
     lasting_durations = ("battle", "turn", "next_turn_end", "while_on_field", "permanent")
     # 「戦闘終了時まで」 ends at 6.2.4.i / 6.3.7.b; 「ターン終了時まで」 at 4.9.1.b

@@ -43,6 +43,7 @@ def test_kaiun_8_4_1_5_2_up_to_zero_is_a_choice():
     deck = len(g.state.get("players.p1.deck"))
     g.answer(g.pending.id, 0)
     assert len(g.state.get("players.p1.deck")) == deck and "kaiun:1-3-5-1" in g.trace[-1].cites
+    assert "kaiun:4-8-1" in g.trace[-1].cites   # 「N枚までを」: 0~N chosen just before the effect's processing
 
 
 def test_kaiun_8_3_1_1_a_condition_not_met_resolves_nothing_after_it():

@@ -2,7 +2,7 @@
 「このバトル中」 (7-1-5-5) and 「このターン中」 (6-6-6) end; kaiun-multi's own clauses (7-3-6-5, 6-6-6, 11-4-2)."""
 import pytest
 
-from judge_app.engine import Refused
+from judge_app.engine import AdjustmentError, Refused
 from tests.rulesets.kaiun.boards import card, game, player
 
 
@@ -79,6 +79,31 @@ def test_kaiun_8_2_1_1_battle_win_invalidated_for_this_battle_does_not_activate(
     step_until(g, "kaiun:7-1-5-5")
     assert "バトル勝利時" in next(e for e in g.trace if e.rule == "kaiun:7-1-5-5").message
     assert not g.state.data.get("effects")
+
+
+def test_kaiun_10_2_2_2_this_battle_said_by_an_open_phase_effect_lasts_through_the_turns_battle():
+    """A 【開運時】 (6-4-2) 「このバトル中、相手の【バトル勝利時】を無効にする」 is made in the open phase, before the turn's
+    one battle (10-2-2-2): accepted there, it stops the keyword in that battle (8-2-1-1) and ends with it (7-1-5-5)."""
+    g = game({"p1": player(card("a", "パー")), "p2": player(card("b", "グー"))}, phase="open")
+    g.adjust(invalidate(target="a", keyword="バトル勝利時", duration="battle", owner="p2", source="b"))
+    step_until(g, "kaiun:7-1-4")
+    assert any(e.rule == "kaiun:8-2-1-1" and e.kind == "timing" for e in g.trace)
+    step_until(g, "kaiun:7-1-5-5")
+    assert not g.state.data.get("effects")
+
+
+def test_kaiun_7_1_5_5_this_battle_is_refused_after_the_battle():
+    g = game({"p1": player(card("a", "パー")), "p2": player(card("b", "グー"))}, phase="cost")
+    with pytest.raises(AdjustmentError, match="「このバトル中」"):
+        g.adjust(invalidate(target="a", keyword="バトル勝利時", duration="battle", owner="p2"))
+
+
+def test_kaiun_multi_7_3_1_this_battle_is_not_said_in_the_open_phase():
+    """kaiun-multi's 【開運時】 comes at each battle's start (7-3-1), not in the open phase."""
+    g = multi({"p1": player(card("a", "パー")), "p2": player(card("b", "グー")), "p3": player(card("c", "グー"))},
+              phase="open")
+    with pytest.raises(AdjustmentError, match="「このバトル中」"):
+        g.adjust(prohibit(target="p2", action="draw", duration="battle"))
 
 
 def test_kaiun_1_3_3_prohibited_keyword_effect_is_refused():

@@ -114,3 +114,19 @@ def test_opcg_8_6_1_a_picked_optional_effect_asks_its_player_then_the_order_goes
     assert g.pending.id == outer and g.state.data.get("at_once") is None
     again = Game.replay(RULESET, g.board, g.seed, g.answers)
     assert again.state.data == g.state.data and [x.to_json() for x in again.trace] == [x.to_json() for x in g.trace]
+
+
+def test_opcg_7_1_1_3_attack_trigger_right_after_the_target_answer_says_the_answer_is_not_yet_taken_in():
+    """The target (7-1-1-2) is answered, but the rules take the answer in at the next step: an 【アタック時】 entered
+    before that step is refused, and the refusal says why (never a silent reading); after one step it is allowed."""
+    g = Game(RULESET, board(), 0)
+    g.run("decision")
+    g.answer(g.pending.id, "attack:p1-L")
+    g.run("decision")
+    g.answer(g.pending.id, "p2-L")
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", **draw("p1", "アタック時", "アタック時")})
+    assert e.value.rule == "opcg:10-2-5-1" and "直前の回答はまだ処理されていません" in e.value.message
+    while g.trace[-1].rule != "opcg:7-1-1-3":
+        g.step("step")
+    g.adjust({"op": "effect", **draw("p1", "アタック時", "アタック時")})

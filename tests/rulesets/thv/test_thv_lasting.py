@@ -16,21 +16,33 @@ def advance(g, done):
             g.step("step")
 
 
-def test_thv_1_3_2_prohibited_attack_is_withheld_naming_the_effect():
-    """1.3.2 「…何かを出来ないという効果が同じ項目に対して同時に適用されている場合、出来ない効果が優先される」"""
+def test_thv_6_3_3_c_a_character_that_may_not_attack_is_withheld_naming_the_effect():
+    """6.3.3.c 攻撃を行わせることが出来るキャラクター: 「攻撃を行えない、という効果が適用されていない」"""
     g = run(board(p1={"field": [ch("a"), ch("b")]}),
             [{"op": "prohibit", "target": "a", "action": "attack", "duration": "turn", "label": "このキャラは攻撃出来ない"}])
     values = [o.value for o in g.pending.options]
     assert "attack:a" not in values and "attack:b" in values
     held = g.pending.withheld_of("attack:a")
-    assert held.rule == "thv:1.3.2" and "攻撃出来ない" in held.reason
+    assert held.rule == "thv:6.3.3.c" and "攻撃出来ない" in held.reason
 
 
-def test_thv_1_3_2_prohibited_defence_is_withheld():
+def test_thv_6_4_2_d_a_player_who_may_not_make_characters_defend_has_defence_withheld():
+    """6.4.2.d 「キャラクターに防御を行わせることが出来ない、という効果が適用されていない」"""
     g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("d")]}), ["attack:a"])
     assert g.pending.option("defend:d")
     g.adjust({"op": "prohibit", "target": "p2", "action": "block", "duration": "battle"})
-    assert not g.pending.option("defend:d") and g.pending.withheld_of("defend:d").rule == "thv:1.3.2"
+    assert not g.pending.option("defend:d") and g.pending.withheld_of("defend:d").rule == "thv:6.4.2.d"
+
+
+def test_thv_6_4_3_d_a_character_that_may_not_defend_is_withheld():
+    g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("d"), ch("e")]}), ["attack:a"])
+    g.adjust({"op": "prohibit", "target": "d", "action": "block", "duration": "battle"})
+    assert g.pending.option("defend:e") and g.pending.withheld_of("defend:d").rule == "thv:6.4.3.d"
+
+
+def test_thv_6_3_2_e_a_player_who_may_not_make_characters_attack_has_attack_withheld():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "prohibit", "target": "p1", "action": "attack", "duration": "turn"}])
+    assert g.pending.withheld_of("attack:a").rule == "thv:6.3.2.e"
 
 
 def test_thv_6_3_7_b_battle_prohibition_ends_with_the_battle():
@@ -74,6 +86,31 @@ def test_thv_2_1_1_a_invalidated_effect_is_refused():
     with pytest.raises(Refused) as e:
         g.adjust({"op": "effect", "source": "a", "keyword": "起動", "parts": [{"op": "life", "target": "p1", "value": 1}]})
     assert e.value.rule == "thv:2.1.1.a"
+
+
+def test_thv_7_3_3_b_an_activated_effect_of_a_card_whose_text_is_invalidated_is_refused():
+    """7.3.3.b 「その起動効果を持つカードが自分の場に存在しており、そのテキストが有効である」"""
+    g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("b")]}),
+            [{"op": "invalidate", "target": "b", "what": "text", "duration": "turn"}])
+    before = g.state.snapshot()
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", "source": "b", "player": "p2", "kind": "起動効果",
+                  "parts": [{"op": "draw", "target": "p2", "value": 1}]})
+    assert e.value.rule == "thv:7.3.3.b" and "テキストは無効" in e.value.message
+    assert g.state.data == before
+
+
+def test_thv_2_1_1_a_an_effect_of_a_card_whose_text_is_invalidated_does_not_happen():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "invalidate", "target": "a", "what": "text", "duration": "turn"}])
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "effect", "source": "a", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
+    assert e.value.rule == "thv:2.1.1.a"
+
+
+def test_thv_2_1_1_a_a_keyword_invalidated_leaves_the_cards_other_effects():
+    g = run(board(p1={"field": [ch("a")]}), [{"op": "invalidate", "target": "a", "keyword": "先制", "duration": "turn"}])
+    g.adjust({"op": "effect", "source": "a", "parts": [{"op": "draw", "target": "p1", "value": 1}]})
+    assert g.trace[-1].kind != "refused"
 
 
 def test_thv_1_3_2_invalidate_needs_keyword_or_what():
