@@ -3,7 +3,7 @@ the product and two baselines.
 
     python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
     python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
-    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|timing|leading  (held out: never --show-misses)
+    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|timing|leading|cardtext2  (held out: never --show-misses)
     python bench/search_quality.py --set terse|newcomer|cardtext [--show-misses]  (read once blind; fitting sets since)
     python bench/search_quality.py --set dispute [--show-misses]     (training, arguing style)
     python bench/search_quality.py --summary [--base DIR] [--out FILE]  (every set and part, one row each)
@@ -34,6 +34,9 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   (bench/results/search-blind-42b.json). cardtext, the one style below issue 42's target there, is a fitting set
   since that read (issue 42, third round: in --training, its misses may be read); its figures are no longer blind.
   timing and leading stay held out.
+- `cardtext2`, 50 (issue 42, third round; bench/BLIND_SETS_2026-12-02b.md): a second set in the card-text style,
+  written from the rulebooks alone by someone who saw neither code nor questions, committed (28ca8f0) before the
+  third round's ranking work: blind, never fitted, its cases and misses never shown, to be read once at its end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -92,11 +95,12 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "describe": "search_describe.yaml", "qa": "search_qa.yaml", "argue": "search_argue.yaml",
         "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml",
         "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml",
-        "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml"}
+        "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml",
+        "cardtext2": "search_cardtext2.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "cardtext2")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 

@@ -112,3 +112,22 @@ def test_a_condition_on_a_field_the_game_lacks_is_a_400_naming_it(client):
     body = r.get_json()
     assert "attack" in body["error"] and body["field"].endswith("check.where.field"), body
     assert client.get(f"/api/sessions/{sid}").get_json()["answers"] == before
+
+
+def test_a_printed_value_condition_from_the_form_4_9_2(client):
+    """「元々のパワー5000以上の」: a checkbox in the number group, read into `where.printed`."""
+    sid = start(client)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    form = html[html.index('id="adjust-effect"'):]
+    assert re.search(r'<input[^>]*name="parts\[0\]\.if\.where\.printed"', form[:form.index("</form>")])
+    t = token(client, f"/sessions/{sid}")
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
+        "parts[0].if.player": "p1", "parts[0].if.zone": "leader", "parts[0].if.where.field": "power",
+        "parts[0].if.where.at_least": "5000", "parts[0].if.where.printed": "on"})
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert s["answers"][-1]["adjust"]["parts"][0]["check"]["where"] == {"field": "power", "at_least": 5000,
+                                                                        "printed": True}
+    entry = next(e for e in reversed(s["trace"]) if e["rule"] == "opcg:8-3-3")
+    assert "元々のパワー5000以上" in entry["message"] and "opcg:4-9-2" in entry["cites"]

@@ -60,3 +60,17 @@ def test_kaiun_multi_8_3_1_1_a_cost_condition_in_the_multiplayer_book():
     g.adjust(when({"player": "p3", "zone": "battle_area", "where": {"field": "cost", "at_most": 0}}))
     assert "満たします（1）" in next(e.message for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
     assert len(g.state.get("players.p1.deck")) == deck - 1
+
+
+def test_kaiun_2_3_2_the_battle_cards_unchi_is_read_as_changed_and_4_5_2_printed_as_printed():
+    g = game({"p1": player(card("a", unchi_kachi=3), unchi_mod={"kachi": 2, "aiko_make": 0}),
+              "p2": player(card("b"))}, phase="battle")
+    deck = len(g.state.get("players.p1.deck"))
+    g.adjust(when({"player": "p1", "zone": "battle_area", "where": {"field": "unchi_kachi", "at_least": 5}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
+    assert "満たします（1）" in entry.message and "kaiun:2-3-2" in entry.cites
+    assert len(g.state.get("players.p1.deck")) == deck - 1
+    g.adjust(when({"player": "p1", "zone": "battle_area",
+                   "where": {"field": "unchi_kachi", "at_least": 5, "printed": True}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
+    assert "満たしません（0）" in entry.message and "kaiun:4-5-2" in entry.cites

@@ -104,6 +104,8 @@ def test_opcg_4_6_3_a_trigger_in_life_is_the_damaged_players_decision():
     g.adjust({"op": "damage", "target": "p2", "value": 1})
     assert g.pending.player == "p2" and g.pending.rule == "opcg:10-1-5-1"
     g.answer(g.pending.id, "activate")
+    assert g.pending.rule == "opcg:10-1-5-1" and {o.value for o in g.pending.options} == {"trash", "play"}
+    g.answer(g.pending.id, "trash")
     assert [c["id"] for c in g.state.get("players.p2.trash")][-1] == "t"
 
 
