@@ -3,18 +3,13 @@ opponent, and a field 開運 cards lack."""
 import pytest
 
 from judge_app.engine import AdjustmentError
+from tests.rulesets.effect_bodies import when
 from tests.rulesets.kaiun.boards import card, game, player
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def two():
     return game({"p1": player(card("a", cost=3), hand=[card("h1", janken="パー"), card("h2", janken="パー")], barrier=2),
                  "p2": player(card("b", cost=1), hand=[card("x1", janken="グー")], barrier=4)}, phase="battle")
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
 
 
 def test_kaiun_8_3_1_1_a_card_of_cost_2_or_more_in_the_battle_area_holds():

@@ -3,9 +3,8 @@ comparison of ライフ with the opponent, and a field los cards lack."""
 import pytest
 
 from judge_app.engine import AdjustmentError, Game
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.los.boards import RULESET, board, char
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def main(**squares) -> Game:
@@ -14,16 +13,8 @@ def main(**squares) -> Game:
     return g
 
 
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
 def front(*cards):
     return [*cards, *[None] * (4 - len(cards))]
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_los_9_1_a_character_of_atk_1000_or_more_in_front_holds():

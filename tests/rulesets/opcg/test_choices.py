@@ -1,10 +1,9 @@
 """Issue 37 for opcg: optional (8-1-2), up-to (8-4-4-1), conditional (8-3-3) parts, damage by an effect (4-6-2),
 discard by count (3-5-1), and an auto effect whose card has left the field (8-1-3-2-3)."""
-import copy
-
 import pytest
 
 from judge_app.engine import Game, Refused
+from tests.rulesets.effect_bodies import refused
 from tests.rulesets.opcg.helpers import board, char, play
 
 
@@ -14,14 +13,6 @@ def at_main(**kw):
 
 def hand(n, prefix="h"):
     return [char(f"{prefix}{i}", 1000) for i in range(n)]
-
-
-def refused(g, body):
-    before = copy.deepcopy(g.state.data), len(g.trace), list(g.answers)
-    with pytest.raises(Refused) as e:
-        g.adjust(body)
-    assert (g.state.data, len(g.trace), g.answers) == before
-    return e.value.rule
 
 
 DRAW2 = {"op": "draw", "target": "p1", "value": 2}

@@ -5,17 +5,8 @@ import copy
 import pytest
 
 from judge_app.engine import AdjustmentError
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.opcg.helpers import board, char, leader, play
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_opcg_8_3_3_a_character_of_cost_5_or_more_is_there():

@@ -3,18 +3,10 @@
 import pytest
 
 from judge_app.engine import AdjustmentError, Game, get_ruleset
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.thv.helpers import board, ch
 
 RS = get_ruleset("thv")
-DRAW = {"op": "draw", "target": "p1", "value": 1}
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_thv_7_1_12_a_youkai_character_on_the_field_holds():
