@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from judge_app.search import questions
 from judge_app.search.analysis import bracketed
-from judge_app.search.glossary import term_key
+from judge_app.search.glossary import template_key, term_key
 
 
 @dataclass
@@ -53,6 +53,7 @@ def _entry(corpus, clause, defined: dict[str, list[str]], scope: str, via: str |
     # (1.2.5 「サイドボードは以下の要件に従って構築する。」): an untitled parent's text is context.
     context = ups[-1].text if ups and not ups[-1].title and ups[-1].text else ""
     keys = [term_key(k) for k in ([title] if title else []) + bracketed(title) + bracketed(text)]
+    keys += [t for t in map(template_key, keys) if t]       # 【ドン!!×○】 is found by a card's 【ドン!!×2】
     keys = [k for k in dict.fromkeys(keys) if k]
     return IndexEntry(
         key=clause.id if via is None else f"{scope}>{clause.id}",

@@ -54,11 +54,27 @@ class Term:
 
 
 def term_key(text: str) -> str:
-    """The form two spellings of one term share: brackets, quotes and trailing punctuation off, folded."""
+    """The form two spellings of one term share: brackets, quotes, spaces and trailing punctuation off, folded
+    (the rulebooks' text puts a space between Latin letters and kana: 【KO 時】 is the judge's 【KO時】)."""
     t = nfkc(text).strip()
     t = re.sub(r"^[【《「『\[〔(]+|[】》」』\]〕)]+$", "", t)
-    t = re.sub(r"[【】《》「」『』\[\]〔〕]", "", t)
+    t = re.sub(r"[【】《》「」『』\[\]〔〕\s]", "", t)
     return fold(t).strip(" 、。,.:：")
+
+
+# A keyword's number as the rulebooks write it in its definition (【ドン!!×○】, 「N 枚までを」, 「Xドローする」,
+# 「●●した時」) and as a card prints it (【ドン!!×2】): both read as one mark, so the card's keyword finds the
+# clause that defines it. N and X count only standing next to a non-Latin character (not inside a word).
+_PLACEHOLDER = re.compile(r"[○●◯]+|(?<![a-z])[nx](?![a-z])")
+_NUMBER = re.compile(r"\d+")
+TEMPLATE_MARK = "○"
+
+
+def template_key(key: str, card: bool = False) -> str | None:
+    """A term key with its number marks (the rulebook's, or with `card` the printed digits) as one mark, or
+    None when it has none."""
+    out = (_NUMBER if card else _PLACEHOLDER).sub(TEMPLATE_MARK, key)
+    return out if TEMPLATE_MARK in out else None
 
 
 def term_aliases(term: str) -> list[str]:

@@ -64,6 +64,7 @@ FEATURES = (
     "child_hits",      # log(1 + children with s ≥ CHILD_HIT · s_best)
     "engine",          # the engine cites it for the action the query asks about in the state it names (1)
                        # (engine_signal.py, the table bench/engine_table.py reads from the engines)
+    "card_wording",    # it explains a card wording the query quotes (「たなら、」, 「N 枚までを」: card_wording.py)
 )
 KIN = ("parent", "child_max", "child_hits")   # what the clauses around a candidate scored
 DELTA = 0.05           # a clause with no stage-1 score of its own (a parent) can still be lifted
@@ -178,14 +179,16 @@ class QueryFacts:
     named: tuple                   # defined terms named inside the query (not the whole query), longest first, ≤ 8
     actions: frozenset = frozenset()   # the actions it asks about (engine_signal.read)
     states: frozenset = frozenset()    # the states it names
+    card_text: str = ""                # the card wording it quotes, folded (card_wording.card_text)
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,
-             modal_cover: float = 0.0, engine: float = 0.0, kin: bool = True) -> list[float]:
+             modal_cover: float = 0.0, engine: float = 0.0, kin: bool = True, wording: float = 0.0) -> list[float]:
     """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
     scope (dict.get of the clauses the query hit); `modal_cover` the share of the query's text bigrams
     found in the clause's sentences of permission, prohibition or requirement (modal_share); `kin` False:
-    the KIN features left at 0 (weighted 0, they are not read: Weights.reads_kin)."""
+    the KIN features left at 0 (weighted 0, they are not read: Weights.reads_kin); `wording` 1 for a clause
+    explaining a card wording the query quotes."""
     cf = facts.form
     inv = 1.0 / s_best
     if kin and facts.children:
@@ -216,6 +219,7 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         child_max,
         child_hits,
         engine,
+        wording,
     ]
 
 

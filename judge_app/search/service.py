@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
-from judge_app.search import engine_signal, synonyms
+from judge_app.search import card_wording, engine_signal, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -91,6 +91,7 @@ class SearchService:
         self.index, self.stats, self.glossary = open_or_build(index_dir, corpus)
         self.kana = readings_mod.load(self.stats["dir"])   # hiragana readings of the rulebooks' words
         self._engine = engine_signal.table()               # (game, action, state) → clauses the engine cites
+        self._wording: card_wording.WordingTable | None = None   # made by the first query quoting card text
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()
@@ -208,7 +209,9 @@ class SearchService:
         whole = query.key
         if whole:
             keys += [("keys", whole, BOOSTS["keys"], "key_whole"), ("terms", whole, BOOSTS["terms"], "term_whole")]
-        for k in dict.fromkeys(term_key(b) for b in query.brackets):
+        bracket_keys = [term_key(b) for b in query.brackets]
+        bracket_keys += [t for t in (glossary_mod.template_key(k, card=True) for k in bracket_keys) if t]
+        for k in dict.fromkeys(bracket_keys):
             if k and k != whole:
                 keys.append(("keys", k, BOOSTS["keys"], "key_bracket"))
         for k in self._query_facts(query).named:     # defined terms named inside the query, longest first
@@ -350,6 +353,24 @@ class SearchService:
                         items.append((get(d, 0.0), d))
                 if items:
                     by_scope[i] = items
+        explained_of = {}
+        if facts_q.card_text:
+            # the clauses explaining a card wording the query quotes are candidates too (card_wording.py)
+            for i in range(len(plan)):
+                explained = explained_of[i] = self._explained(plan[i][0], facts_q.card_text)
+                if not explained:
+                    continue
+                items = by_scope.setdefault(i, [])
+                shape, get = shapes[i], sgets[i]
+                # the card's wording names the clause as a bracketed keyword names its definition: its stage-1
+                # score is at least card_wording.FLOOR of the best
+                floor = card_wording.FLOOR * s_best
+                ds = {shape.docnum.get(cid) for cid in explained} - {None}
+                if doc is None:
+                    ds -= shape.inherited
+                items[:] = [(max(x, floor) if d in ds else x, d) for x, d in items]
+                have = {d for _x, d in items}
+                items += [(max(get(d, 0.0), floor), d) for d in sorted(ds - have)]
         covers = {} if covers is None else covers
         out = []
         for i, items in by_scope.items():
@@ -381,18 +402,36 @@ class SearchService:
                                       rank.modal_share(modal, shape.facts(d).form))
             facts = shape.facts
             cited = cited_of.get(i, {})
+            explained = explained_of.get(i, ())
             ids = shape.ids
             for x, d in items:
                 out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)],
-                                                   cited.get(ids[d], 0.0), kin)))
+                                                   cited.get(ids[d], 0.0), kin, 1.0 if ids[d] in explained else 0.0)))
         return s_best, out
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _query_facts(self, query: Query) -> rank.QueryFacts:
         """What stage 2 reads of the query, once per query (the fitting asks again and again)."""
-        named = tuple(k for k in self._term_keys if k in query.folded and k != query.key)[:8]
+        named = tuple(k for k in self._term_keys if k in query.folded and k != query.key)
+        card_text = card_wording.card_text(query.raw)
+        if card_text:
+            # a term inside a quoted card sentence is the card's word, not what is asked (a term quoted alone,
+            # 「毒呪」, is asked as a bracketed keyword): only the terms the judge names outside the card's text
+            said = fold(card_wording.outside(query.raw))
+            named = tuple(k for k in named if k in said)
+        named = named[:8]
         actions, states = engine_signal.read(query.raw)
-        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states)
+        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states, card_text)
+
+    @functools.lru_cache(maxsize=ANSWER_CACHE)
+    def _explained(self, scope: str, text: str) -> frozenset:
+        """The clauses of a scope explaining a card wording `text` holds (kaiun-multi also reads kaiun's)."""
+        if self._wording is None:
+            with self._shapes_lock:       # ~40 ms once (each wording read by the analyser): not at start-up
+                if self._wording is None:
+                    self._wording = card_wording.WordingTable(self.corpus)
+        return frozenset().union(*(self._wording.explained(game, text)
+                                   for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,))))
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _engine_cited(self, scope: str, actions: frozenset, states: frozenset) -> dict:
