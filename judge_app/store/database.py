@@ -2,8 +2,9 @@
 
 Only the four parts of a session are stored (game, board, seed, answers); state and trace are rebuilt by
 `Game.replay`, so a restart, another worker or another server loses nothing. The SQL is written once, as
-SQLAlchemy Core expressions, and runs on both databases. Every write is one transaction (on SQLite
-`BEGIN IMMEDIATE`, in WAL mode so readers run beside one writer). A session row carries a `version`: an update
+SQLAlchemy Core expressions, and runs on both databases. Every write is one transaction (SQLite in WAL mode, so
+readers run beside one writer): the writes of a request are one statement each (`statement`; on SQLite no BEGIN,
+so the write lock is never held across a wait for the GIL), the rest `BEGIN IMMEDIATE` (`transaction`). A session row carries a `version`: an update
 names the version it was computed from and fails (Conflict) if another worker or server wrote in between, so no
 answer is ever lost silently.
 
