@@ -82,7 +82,11 @@ def _owner_only(path: Path) -> None:
 def _sqlite_events(engine: Engine) -> None:
     """pysqlite opens transactions itself, late; take that over: autocommit at the driver, and our own BEGIN —
     IMMEDIATE for writes (the write lock is taken at the start, so a write never fails half-way on a busy lock),
-    deferred for reads (WAL readers never wait for the writer)."""
+    deferred for reads (WAL readers never wait for the writer), and none for a connection marked `one_statement`
+    (Store.statement): its one statement is its own transaction, so SQLite takes the write lock and lets it go
+    within one call, while the GIL is released. A BEGIN IMMEDIATE … COMMIT holds the lock across three calls, and
+    between them the thread waits for its process's GIL (up to 5 ms each time another thread computes) while the
+    other worker's writers sleep in SQLite's busy handler (issue 39)."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn, _record):
@@ -95,4 +99,6 @@ def _sqlite_events(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
-        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("readonly") else "BEGIN IMMEDIATE")
+        options = conn.get_execution_options()
+        if not options.get("one_statement"):
+            conn.exec_driver_sql("BEGIN" if options.get("readonly") else "BEGIN IMMEDIATE")

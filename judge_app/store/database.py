@@ -2,8 +2,9 @@
 
 Only the four parts of a session are stored (game, board, seed, answers); state and trace are rebuilt by
 `Game.replay`, so a restart, another worker or another server loses nothing. The SQL is written once, as
-SQLAlchemy Core expressions, and runs on both databases. Every write is one transaction (on SQLite
-`BEGIN IMMEDIATE`, in WAL mode so readers run beside one writer). A session row carries a `version`: an update
+SQLAlchemy Core expressions, and runs on both databases. Every write is one transaction (SQLite in WAL mode, so
+readers run beside one writer): the writes of a request are one statement each (`statement`; on SQLite no BEGIN,
+so the write lock is never held across a wait for the GIL), the rest `BEGIN IMMEDIATE` (`transaction`). A session row carries a `version`: an update
 names the version it was computed from and fails (Conflict) if another worker or server wrote in between, so no
 answer is ever lost silently.
 
@@ -24,13 +25,15 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, false, func, insert, select, true, update
+from sqlalchemy import delete, false, func, insert, literal, select, true, update
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from judge_app.engine.bounds import SEED_MAX   # the one seed range: API, scenarios and both databases
 from judge_app.store.connection import database_url, make_engine
@@ -42,6 +45,7 @@ MAX_STORED_BYTES = 256 * 1024        # JUDGE_APP_MAX_STORED_BYTES' default: boar
 # Slugs avoid look-alike characters so they can be read out and typed from paper.
 SLUG_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 SLUG_LENGTH = 10  # 31^10 ≈ 8e14: not enumerable by guessing, short enough to share
+BOARD_SIZES_KEPT = 4096   # sessions whose board size a Store remembers (a few ints each)
 
 
 def _dumps(value: Any, field: str = "body") -> str:
@@ -82,13 +86,18 @@ class Store:
         self.per_client = per_client or None          # rulings one client may keep; None: no cap
         self.unopened_seconds = unopened_seconds or None   # a ruling nobody opened goes after this; None: never
         self._next_prune = 0.0
+        # session id -> its board's UTF-8 bytes, for the cap of update_answers: a board never changes, so the size
+        # read with the row (or written with it) saves every step a read of the board
+        self._board_bytes: dict[str, int] = {}
+        self._board_lock = threading.Lock()
 
     def _fits(self, *parts: str) -> None:
         """Refuse a row whose JSON is over the cap (413, naming what made it large)."""
-        if not self.max_bytes:
-            return
-        size = sum(len(p.encode("utf-8")) for p in parts)
-        if size > self.max_bytes:
+        if self.max_bytes:
+            self._fits_bytes(sum(len(p.encode("utf-8")) for p in parts))
+
+    def _fits_bytes(self, size: int) -> None:
+        if self.max_bytes and size > self.max_bytes:
             raise Unstorable(f"body: 保存できる大きさを超えています（盤面と答えで {size:,} バイト。"
                           f"{self.max_bytes:,} バイトまで）", "body", 413)
 
@@ -131,8 +140,26 @@ class Store:
         """One write transaction: committed whole at the end of the `with`, rolled back on any error."""
         return self.engine.begin()
 
-    def _read(self):
-        return self.engine.connect().execution_options(readonly=True)
+    @contextmanager
+    def statement(self):
+        """A connection for ONE statement, its own transaction, committed at the end of the `with`: on SQLite no
+        BEGIN (connection.py), so a write holds the lock only while SQLite runs it; on PostgreSQL an ordinary
+        transaction. Two statements in it are not one transaction on SQLite."""
+        with self.engine.connect().execution_options(one_statement=True) as c, c.begin():
+            yield c
+
+    def _read(self, one_statement: bool = False):
+        return self.engine.connect().execution_options(readonly=True, one_statement=one_statement)
+
+    def _remember_board(self, sid: str, board_json: str) -> int:
+        size = self._board_bytes.get(sid)
+        if size is None:
+            size = len(board_json.encode("utf-8"))
+            with self._board_lock:
+                if len(self._board_bytes) >= BOARD_SIZES_KEPT:
+                    self._board_bytes.pop(next(iter(self._board_bytes)))   # the oldest
+                self._board_bytes[sid] = size
+        return size
 
     # ---- sessions --------------------------------------------------------------
     def create_session(self, game: str, board: dict, seed: int, answers: list, title: str = "") -> SessionRecord:
@@ -142,17 +169,19 @@ class Store:
         self.maybe_prune()
         now = time.time()
         sid = new_session_id()
-        with self.transaction() as c:
+        with self.statement() as c:
             c.execute(insert(sessions).values(id=sid, game=game, board=board_json, seed=seed, answers=answers_json,
                                               title=title, version=0, created=now, updated=now))
+        self._remember_board(sid, board_json)
         return SessionRecord(sid, game, board, seed, list(answers), title, 0, now, now)
 
     def get_session(self, sid: str) -> SessionRecord:
-        with self._read() as c:
+        with self._read(one_statement=True) as c:
             row = c.execute(select(sessions).where(sessions.c.id == sid)).mappings().first()
         idle_before = self._idle_before()
         if row is None or (idle_before is not None and row["updated"] < idle_before):
             raise NotFound(sid)
+        self._remember_board(sid, row["board"])
         return SessionRecord(row["id"], row["game"], json.loads(row["board"]), row["seed"],
                              json.loads(row["answers"]), row["title"], row["version"], row["created"], row["updated"])
 
@@ -160,20 +189,30 @@ class Store:
         """Store the new answers list if the row is still at `version`; returns the new version. Unstorable when the
         board and the new answers together are over the cap."""
         answers_json = _dumps(answers, "answers")
-        if self.max_bytes:   # a session's board never changes: read outside the write lock, which stays short
-            with self._read() as c:
+        if self.max_bytes:
+            self._fits_with_board(sid, answers_json)
+        # one statement: the version check and the write are atomic without holding the lock across calls
+        with self.statement() as c:
+            done = c.execute(update(sessions)
+                             .where(sessions.c.id == sid, sessions.c.version == version)
+                             .values(answers=answers_json, version=sessions.c.version + 1, updated=time.time())
+                             ).rowcount
+        if done != 1:
+            with self._read(one_statement=True) as c:
+                stored = c.execute(select(sessions.c.id).where(sessions.c.id == sid)).first()
+            raise Conflict(sid) if stored else NotFound(sid)
+        return version + 1
+
+    def _fits_with_board(self, sid: str, answers_json: str) -> None:
+        """The cap, with the board's size as remembered (a session's board never changes), else read."""
+        size = self._board_bytes.get(sid)
+        if size is None:
+            with self._read(one_statement=True) as c:
                 board = c.execute(select(sessions.c.board).where(sessions.c.id == sid)).scalar()
             if board is None:
                 raise NotFound(sid)
-            self._fits(board, answers_json)
-        with self.transaction() as c:
-            cur = c.execute(update(sessions)
-                            .where(sessions.c.id == sid, sessions.c.version == version)
-                            .values(answers=answers_json, version=sessions.c.version + 1, updated=time.time()))
-            if cur.rowcount != 1:
-                exists = c.execute(select(sessions.c.id).where(sessions.c.id == sid)).first()
-                raise Conflict(sid) if exists else NotFound(sid)
-        return version + 1
+            size = self._remember_board(sid, board)
+        self._fits_bytes(size + len(answers_json.encode("utf-8")))
 
     def prune(self, idle_seconds: float | None = None, now: float | None = None) -> int:
         """Delete the sessions not changed for `idle_seconds` (default: the store's own; none when neither is set)
@@ -217,22 +256,33 @@ class Store:
         self.maybe_prune()
         now = time.time()
         editions = dict(editions or {})
-        with self.transaction() as c:
-            if client is not None and self.per_client:
-                kept = c.execute(select(func.count()).select_from(rulings).where(rulings.c.client == client)).scalar_one()
-                if kept >= self.per_client:
-                    raise Unstorable(f"rulings: この接続元から保存した裁定が上限の {self.per_client:,} 件に達しています"
-                                     "（JUDGE_APP_RULINGS_PER_CLIENT）", "rulings", 429)
-            for _ in range(8):  # a slug collision is astronomically rare; retry rather than fail
-                slug = new_slug()
-                if c.execute(select(rulings.c.slug).where(rulings.c.slug == slug)).first() is None:
-                    break
-            c.execute(insert(rulings).values(slug=slug, game=game, board=board_json, seed=seed,
-                                             answers=answers_json, title=title, note=note, created=now,
-                                             editions=_dumps(editions, "editions"), client=client, question=question,
-                                             window_end=window_end, headline=headline))
+        row = dict(slug="", game=game, board=board_json, seed=seed, answers=answers_json, title=title, note=note,
+                   created=now, editions=_dumps(editions, "editions"), client=client, question=question,
+                   window_end=window_end, headline=headline)
+        for attempt in range(8):  # a slug collision is astronomically rare; retry rather than fail
+            row["slug"] = slug = new_slug()
+            try:
+                with self.statement() as c:
+                    stored = c.execute(self._insert_ruling(row)).rowcount
+                break
+            except IntegrityError:
+                if attempt == 7:
+                    raise
+        if stored != 1:
+            raise Unstorable(f"rulings: この接続元から保存した裁定が上限の {self.per_client:,} 件に達しています"
+                             "（JUDGE_APP_RULINGS_PER_CLIENT）", "rulings", 429)
         return RulingRecord(slug, game, board, seed, list(answers), title, note, now, editions, False, client, None,
                             question, window_end, headline)
+
+    def _insert_ruling(self, row: dict):
+        """One INSERT … SELECT that stores `row` unless its client already keeps `per_client` rulings (then it
+        stores nothing): the count and the insert are one statement, so on SQLite one short hold of the lock."""
+        values = select(*(literal(v, rulings.c[k].type).label(k) for k, v in row.items()))
+        if row["client"] is not None and self.per_client:
+            kept = select(func.count()).select_from(rulings).where(rulings.c.client == row["client"])
+            values = values.where(kept.scalar_subquery() < self.per_client)
+        # rowcount, kept: psycopg forgets an INSERT's once its cursor closes
+        return insert(rulings).from_select(list(row), values).execution_options(preserve_rowcount=True)
 
     def get_ruling(self, slug: str, include_hidden: bool = False) -> RulingRecord:
         """The ruling; a hidden one reads as NotFound unless `include_hidden`. Read as the public reads it (not

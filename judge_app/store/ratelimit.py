@@ -50,7 +50,7 @@ class DatabaseStorage(Storage):
             set_={"count": case((stale, amount), else_=rate_limits.c.count + amount),
                   "expires": case((stale, now + expiry), else_=rate_limits.c.expires)},
         ).returning(rate_limits.c.count)
-        with self.store.transaction() as c:
+        with self.store.statement() as c:   # one statement: on SQLite a short hold of the write lock
             return int(c.execute(stmt).scalar_one())
 
     def get(self, key: str) -> int:
