@@ -124,6 +124,26 @@ def characters(g, p: str | None = None) -> list[dict]:
     return [c for q in ps for c in g.data["players"][q]["field"] if is_character(c)]
 
 
+def end_field_bound(g) -> list[tuple[dict, dict]]:
+    """「このカードが場にある間」 modifications whose card has left the field end (7.6.1: an effect applies during its
+    period only). Returns (character, ended modification) pairs; nothing is read while none was ever made."""
+    if not g.data.get("field_bound"):
+        return []
+    ended = []
+    for c in characters(g):
+        mods = c.get("mods") or ()
+        kept = [m for m in mods if m.get("until") != "while_on_field" or _on_field(g, m.get("source"))]
+        if len(kept) != len(mods):
+            ended += [(c, m) for m in mods if m not in kept]
+            update_card(g, c["id"], mods=kept)
+    return ended
+
+
+def _on_field(g, cid: str | None) -> bool:
+    loc = locate(g, cid) if cid else None
+    return bool(loc) and loc[1] == "field"
+
+
 def controller(g, cid: str) -> str | None:
     loc = locate(g, cid)
     return loc[0] if loc else None
