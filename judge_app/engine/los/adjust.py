@@ -119,6 +119,14 @@ ADJUSTMENTS = (
 )
 
 ACTION_JA = {"attack": "アタック", "move": "移動", "display": "表示変更"}
+# a triggered effect whose exchange of priority has ended (priority.spend_triggers): why its content is refused now
+SPENT = {
+    "closed": lambda label: (f"label: 誘発効果「{label}」を発動した優先権のやり取りは終わっています（お互いに優先権を放棄し、"
+                             "次の行動に移りました）。発動した優先権のうちに適用します", "los:9.3"),
+    "applied": lambda label: (f"label: 誘発効果「{label}」は既に適用しました。発動した効果は1度だけ解決します", "los:9.3"),
+    "dropped": lambda label: (f"label: 誘発任意効果「{label}」は発動されないまま優先権のやり取りが終わったため、"
+                              "適用しません", "los:8.1.2"),
+}
 
 
 def character(g: GameState, target: str) -> tuple[str, str, int, dict]:
@@ -315,6 +323,10 @@ class LosAdjustments:
             owner = next(t["player"] for t in waiting)
             raise Refused(f"label: 誘発効果「{label}」は {owner} の効果です。{player} の効果としては適用できません", "los:9.3",
                           "label")
+        spent = next((t for t in reversed(g.data.get("spent_triggers") or ()) if t["label"] == label
+                      and t["player"] == player), None) if not waiting else None
+        if spent is not None:
+            raise Refused(*SPENT[spent["how"]](label), "label")
 
     def source_of(self, g: GameState, source: str | None, player: str | None) -> dict | None:
         """The resistances' view of the source card (8.13.2 SPEED, 8.13.3 COST), for parts that name none."""

@@ -123,6 +123,10 @@ BOARD_SCHEMA = {
                            "forced": {"type": "boolean"}}}},
         "trigger_seq": {"type": "integer", "minimum": 0},
         "entry_seq": {"type": "integer", "minimum": 0, "description": "9.5: 場に出たカードの通し番号（entered）の最後"},
+        "spent_triggers": {"type": "array", "maxItems": 50, "description": "このターン、優先権のやり取りが終わった誘発効果"
+                           "（9.3, 8.1.2）", "items": {"type": "object", "properties": {
+                               "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
+                               "how": {"enum": ["applied", "closed", "dropped"]}}}},
         "priority_used": {"type": ["object", "null"],
                           "description": "優先権の交換中: 各プレイヤーが直前の優先権で使った効果（5.5.1 II/III, 9.3）"},
     },

@@ -392,6 +392,8 @@ def end_phase(g: GameState):
             card = to_trash(g, cid)
             yield g.log("los:5.6.s3", "discard", f"{pid} が手札の「{card['name']}」をトラッシュに置きました"
                         f"（残り{len(player(g, pid)['hand'])}枚）", pid, cites=("los:3.6",))
+    if g.data.get("spent_triggers"):   # a past exchange's triggers are remembered for the turn they were in
+        g.set("spent_triggers", None)
     g.set("turn", g.turn + 1)
     g.set("turn_player", other(tp))
     g.set("phase", "setup")
