@@ -31,6 +31,9 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   bench/BLIND_SETS_2026-12-02.md, which the search work does not open): written from the rulebooks alone by
   someone who saw neither code nor questions, committed (6cbc8c7) before the second round's ranking work:
   blind, never fitted, their cases and misses never shown, read once at its end.
+- `cardtext2`, 50 (issue 42, third round; bench/BLIND_SETS_2026-12-02b.md): a second set in the card-text style,
+  written from the rulebooks alone by someone who saw neither code nor questions, committed (28ca8f0) before the
+  third round's ranking work: blind, never fitted, its cases and misses never shown, to be read once at its end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -89,10 +92,11 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "describe": "search_describe.yaml", "qa": "search_qa.yaml", "argue": "search_argue.yaml",
         "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml",
         "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml",
-        "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml"}
+        "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml",
+        "cardtext2": "search_cardtext2.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "cardtext", "timing", "leading")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "cardtext", "timing", "leading", "cardtext2")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 

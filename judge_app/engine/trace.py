@@ -72,6 +72,14 @@ class Withheld(NamedTuple):
         return {"value": self.value, "label": self.label, "rule": self.rule, "reason": self.reason}
 
 
+# A yes/no choice as the judge types it; anything else is left as typed and refused by name, never guessed.
+YES_NO = {"yes": True, "no": False, "true": True, "false": False, "はい": True, "いいえ": False}
+
+
+def yes_no(value: Any) -> Any:
+    return YES_NO.get(value.strip().lower(), value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True)
 class Decision:
     """A choice the rules give a player; the engine waits until it is answered. `withheld` lists what the
@@ -99,6 +107,7 @@ class Decision:
                 "withheld": [w.to_json() for w in self.withheld]}
 
     def option(self, value: Any) -> Option | None:
+        value = yes_no(value) if any(type(o.value) is bool for o in self.options) else value
         for o in self.options:
             if o.value == value:
                 return o

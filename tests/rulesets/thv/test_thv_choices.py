@@ -3,7 +3,7 @@ damage to the opponent (1.10.11.a), 「手札をX枚破棄する」 chosen by it
 outside the field (7.3.1.a)."""
 import pytest
 
-from judge_app.engine import Game, Refused, get_ruleset
+from judge_app.engine import AnswerError, Game, Refused, get_ruleset
 from tests.rulesets.thv.helpers import board, ch, hand
 
 RS = get_ruleset("thv")
@@ -21,6 +21,24 @@ def test_thv_7_4_4_an_optional_effect_declined_is_not_applied():
     assert g.pending.player == "p1" and g.pending.rule == "thv:7.4.4"
     g.answer(g.pending.id, False)
     assert g.trace[-1].rule == "thv:7.4.4" and len(g.state.get("players.p1.deck")) == deck
+
+
+@pytest.mark.parametrize("typed", ["no", "No ", "いいえ", "false"])
+def test_thv_7_4_4_an_optional_effect_declined_as_the_judge_types_it(typed):
+    g = game(board())
+    deck = len(g.state.get("players.p1.deck"))
+    g.adjust({"op": "effect", "optional": True, "player": "p1", "parts": [DRAW]})
+    g.answer(g.pending.id, typed)
+    assert g.trace[-1].rule == "thv:7.4.4" and len(g.state.get("players.p1.deck")) == deck
+    assert g.answers[-1]["value"] is False
+
+
+def test_thv_7_4_4_a_yes_no_choice_answered_with_another_word_is_refused_by_name():
+    g = game(board())
+    g.adjust({"op": "effect", "optional": True, "player": "p1", "parts": [DRAW]})
+    with pytest.raises(AnswerError, match="'たぶん' は選択肢にありません"):
+        g.answer(g.pending.id, "たぶん")
+    assert g.pending is not None
 
 
 def test_thv_1_8_9_e_an_optional_effect_whose_cost_cannot_be_paid_withholds_using_it():
