@@ -30,7 +30,8 @@ def pick_from_keyboard(page, select, value):
     assert select.input_value() == value
 
 
-def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server):
+def opened_at_360(browser, server):
+    """An opcg session at its first decision in a 360 px page, the adjustments opened from the keyboard."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
     page = context.new_page()
     errors = []
@@ -41,6 +42,11 @@ def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server
     page.goto(f"{server}/sessions/{sid}")
     page.focus("#adjust > summary")
     page.keyboard.press("Enter")
+    return context, page, errors, sid
+
+
+def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server):
+    context, page, errors, sid = opened_at_360(browser, server)
     form = page.locator("#adjust-at-once")
     for k, (words, value) in enumerate((("カードを1枚引く", "1"), ("カードを2枚引く", "2"))):
         form.locator(f"input[name='effects[{k}].label']").focus()
@@ -72,5 +78,27 @@ def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server
     s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
     assert s["state"]["at_once"] is None, s["state"]       # the other one then resolves by itself
     assert "カードを2枚引く" in page.inner_text("#trace-list")
+    assert errors == []
+    context.close()
+
+
+def test_a_fourth_effect_is_added_from_the_keyboard_at_360(browser, server):
+    """「効果を加える」: the page comes back with one more block, the focus on it, and nothing wider than 360 px."""
+    context, page, errors, _ = opened_at_360(browser, server)
+    form = page.locator("#adjust-at-once")
+    form.locator("input[name='effects[0].label']").focus()
+    page.keyboard.type("最初の効果")
+    form.locator("button[name='prepare'][value='more']").focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "at-once-4"
+    form = page.locator("#adjust-at-once")
+    assert form.locator("input[name='effects[0].label']").input_value() == "最初の効果"
+    page.keyboard.press("Tab")   # into the new block's first field
+    assert page.evaluate("() => document.activeElement.name").startswith("effects[3].")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than 360"
+    SHOTS.mkdir(exist_ok=True)
+    form.screenshot(path=str(SHOTS / "session-at-once-fourth-360.png"))
     assert errors == []
     context.close()
