@@ -28,8 +28,8 @@ def caster_present(g, p, card) -> bool:
 def stopped(g, card, word, why):
     """A timing refusal the card's keyword would have lifted, had it not been invalidated: cited at 2.1.1.a, naming
     the effect (a card without the keyword keeps the timing's own refusal)."""
-    e = kw.has(words(card), word) and keyword_stop(g, card, word)
-    if not e:
+    e = g.data.get("effects") and kw.has(words(card), word) and keyword_stop(g, card, word)
+    if not e:   # (nothing is read while there are no lasting effects: this runs for every card held back)
         return why
     return ("thv:2.1.1.a", f"{word}は無効のため（{lasting.describe(e)}）、{why[1]}")
 
@@ -148,10 +148,11 @@ class PlayMixin:
             elif tt["character_played"]:
                 return ("thv:5.4.1.d", "このターン既にキャラクターカードのプレイが解決されている")
         elif t == "spell":
-            if not (keyword_live(g, card, "ラストスペル", ws) and caster_present(g, p, card)):  # 10.30.2.a
+            last = kw.has(ws, "ラストスペル") and caster_present(g, p, card)   # 10.30.2.a
+            if not (last and keyword_stop(g, card, "ラストスペル") is None):
                 why = sorcery_refusal(p != tp, main, inter, "スペルカード", ("thv:5.5.1.a", "thv:5.5.1.b", "thv:5.5.1.c"))
                 if why:
-                    return stopped(g, card, "ラストスペル", why) if caster_present(g, p, card) else why
+                    return stopped(g, card, "ラストスペル", why) if last else why
             if kw.has(ws, "世界呪符") and tt["world_spell_played"]:
                 return ("thv:5.5.1.d", "このターン既に世界呪符を持つスペルカードをプレイしている")
         if kw.own_turn_only(ws) and p != tp:
