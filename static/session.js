@@ -465,15 +465,17 @@
     var top = hand.getBoundingClientRect().top;
     if (r.bottom > top - 4) window.scrollBy(0, r.bottom - top + 12);
   });
-  // the skip link from the trace: straight to the title of the save form
+  // the skip links from the trace: straight to the title of the save form, or to ジャッジによる調整 opened (its
+  // summary focused: the next Tab reaches the links to its forms)
   live.addEventListener("click", function (e) {
-    var skip = e.target.closest && e.target.closest("a.to-save");
-    var title = document.querySelector("#save input[name=title]");
-    if (!skip || !title) return;
+    var skip = e.target.closest && e.target.closest("a.to-save, a.to-adjust");
+    var target = skip && (skip.classList.contains("to-save") ? document.querySelector("#save input[name=title]")
+                                                              : document.querySelector("#adjust > summary"));
+    if (!skip || !target) return;
     e.preventDefault();
-    var box = document.getElementById("save");
+    var box = document.getElementById(skip.classList.contains("to-save") ? "save" : "adjust");
     if (box) box.open = true;
-    title.focus();
+    target.focus();
   });
   // on a phone, the sheet folds while the judge fills in an adjustment (a new decision unfolds it)
   var adjustBox = document.getElementById("adjust");

@@ -25,7 +25,9 @@ WHERE = {"type": "object", "additionalProperties": False, "required": ["field"],
          "properties": {"field": {"type": "string", "maxLength": 40, "description": "カードの項目（cost, power …）"},
                         "at_least": {"type": "integer", "minimum": -999, "maximum": 99999, "description": "N以上"},
                         "at_most": {"type": "integer", "minimum": -999, "maximum": 99999, "description": "N以下"},
-                        "equals": {"type": ["integer", "string", "boolean"], "maxLength": 80, "description": "Nと同じ"}}}
+                        "equals": {"type": ["integer", "string", "boolean"], "maxLength": 80, "description": "Nと同じ"},
+                        "printed": {"type": "boolean",
+                                    "description": "「元々の」: 効果で変わる前の、カードに書かれた数値で比べる"}}}
 HAS = {"type": "object", "additionalProperties": False, "required": ["field"],
        "description": "数えるカードが持つもの（「〈種族〉の」「【ブロッカー】を持つ」「レスト状態の」）",
        "properties": {"field": {"type": "string", "maxLength": 40, "description": "カードの項目（keywords, race, rested …）"},
@@ -202,14 +204,17 @@ def card_filter(ruleset, check: dict, where: str):
         if "equals" in w:
             _known_value(schema, w["equals"], title, f"{at}.equals")
 
-        def number_holds(card, w=w):
+        def number_holds(card, value_of, w=w):
             v = card.get(w["field"])
+            if isinstance(v, int) and not isinstance(v, bool) and not w.get("printed"):
+                v = value_of(card, w["field"])   # the value now, after lasting changes (each book's clause)
             if "equals" in w:
                 return v == w["equals"]
             if not isinstance(v, int) or isinstance(v, bool):
                 return False   # a card without the number (「-」, 不明) is not counted
             return ("at_least" not in w or v >= w["at_least"]) and ("at_most" not in w or v <= w["at_most"])
         tests.append(number_holds)
+        title = f"元々の{title}" if w.get("printed") else title
         words.append(f"{title}{w['equals']}" if "equals" in w else title + "".join(
             [*([f"{w['at_least']}以上"] if "at_least" in w else []), *([f"{w['at_most']}以下"] if "at_most" in w else [])]))
     if "has" in check:
@@ -223,7 +228,7 @@ def card_filter(ruleset, check: dict, where: str):
             _known_value(schema.get("items", schema) if schema.get("type") == "array" else schema, value, title,
                          f"{at}.value")
 
-        def has_holds(card, h=h, value=value):
+        def has_holds(card, value_of, h=h, value=value):
             v = card.get(h["field"])
             return value in v if isinstance(v, list) else v == value
         tests.append(has_holds)
@@ -231,7 +236,7 @@ def card_filter(ruleset, check: dict, where: str):
                      else f"{title}「{value}」を持つ" if schema.get("type") == "array" else f"{title}が{value}")
     if not tests:
         return None, ""
-    return (lambda card: all(t(card) for t in tests)), "・".join(words)
+    return (lambda card, value_of: all(t(card, value_of) for t in tests)), "・".join(words)
 
 
 def counted(ruleset, g, player: str, check: dict, test, where: str) -> int:
@@ -243,7 +248,20 @@ def counted(ruleset, g, player: str, check: dict, test, where: str) -> int:
     if not isinstance(cards, list):
         zone_count(ruleset, g, player, check["zone"], f"{where}check.zone")   # names the zones it can count
         raise AdjustmentError(f"{where}check.zone: 「{check['zone']}」はカードの並ぶ領域ではありません", f"{where}check.zone")
-    return sum(1 for c in cards if isinstance(c, dict) and test(c))
+    def value_of(card, field):
+        return ruleset.current_number(g, player, card, field)
+    return sum(1 for c in cards if isinstance(c, dict) and test(c, value_of))
+
+
+def value_cites(ruleset, check: dict) -> list[str]:
+    """The clause that decides which value a number filter reads: the value now (thv 6.1.10 「単に…という場合」, opcg
+    2-6-3, los 8.7) or, with `printed`, the card's own number (opcg 4-9-2 「元々の」, kaiun 4-5-2, los 8.7)."""
+    w = check.get("where")
+    if not w:
+        return []
+    if w.get("printed"):
+        return [r for r in (ruleset.printed_value_rule,) if r]
+    return [r for r in (ruleset.current_value_rules.get(w["field"]),) if r]
 
 
 def do_condition(ruleset, g, spec, check: dict, parts: list, where: str = "") -> TraceEntry:
@@ -269,12 +287,12 @@ def do_condition(ruleset, g, spec, check: dict, parts: list, where: str = "") ->
         held = held and {"fewer": count < theirs, "more": count > theirs, "same": count == theirs}[check["compare"]]
         found = f"{player} {count}、{other} {theirs}"
     words = " かつ ".join(wants)
+    cites = [*ruleset.condition_cites, *value_cites(ruleset, check)]
     if not held:
         return g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たしません（{found}）。"
-                     f"「〜なら／〜場合」以降の処理（{len(parts)}つ）は行われません", g.acting,
-                     cites=ruleset.condition_cites)
+                     f"「〜なら／〜場合」以降の処理（{len(parts)}つ）は行われません", g.acting, cites=cites)
     entry = g.log(spec.rule, "effect", f"条件「{player}の{zone}が{words}」を満たします（{found}）。以降の処理を行います",
-                  g.acting, cites=ruleset.condition_cites)
+                  g.acting, cites=cites)
     for i, part in enumerate(parts):
         if i:
             ruleset.after_adjustment(g)

@@ -21,6 +21,7 @@ from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
 
 SEEN = "seen"          # state key: {card id: [players who have seen it while hidden]}
 LOOKING = "looking"    # state key: the last look {player, owner, zone, cards: [ids, top first], whole, effect}
+REVEALED = "revealed"  # state key, while an effect resolves: the cards it revealed [{id, owner, zone, during}]
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,11 @@ class HiddenOps:
     def hidden_now(self, g: GameState, owner: str, z: HiddenZone) -> None:
         """Raise when the zone's cards are face up just now (kaiun's battle area after the open phase)."""
 
+    def open_clause(self, g: GameState, owner: str, z: HiddenZone, value: int | None, cards: list | None) -> str | None:
+        """The clause that makes the cards a look takes in open to every player (opcg's face-up life, 3-10-2-1), so
+        anyone sees them without an effect; None where they are hidden."""
+        return None
+
     def hidden_set(self, g: GameState, owner: str, z: HiddenZone, top_first: list[dict]) -> None:
         g.set(f"players.{owner}.{z.name}", top_first[::-1] if z.top_last else top_first)
 
@@ -202,19 +208,25 @@ class HiddenOps:
         owner = self.hidden_owner(g, target)
         self.hidden_now(g, owner, z)
         effect_player = self.acting_player(g)
-        cites = self.gate(g, z, owner, player or effect_player, by_card, "見る")
+        opened = self.open_clause(g, owner, z, value, cards)
+        cites = [opened] if opened else self.gate(g, z, owner, player or effect_player, by_card, "見る")
         if not (player or effect_player):
             raise AdjustmentError("player: 見るプレイヤーを指定してください（効果のプレイヤーが分かりません）", "player")
         looker = self.check_in_game(g, player or effect_player, "player")
-        if g.resolving is not None and effect_player and looker != effect_player and not by_card:
+        if g.resolving is not None and effect_player and looker != effect_player and not by_card and not opened:
             raise Refused(f"player: 見るのは効果を使用したプレイヤー（{effect_player}）だけです。{looker} は見ることが"
                           "できません", r.look, "player")
-        ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card, "look")]
+        # open cards are seen where they lie: naming one below the top is no look at a hidden card
+        ids = [c["id"] for c in self.top_cards(g, owner, z, value, cards, by_card or bool(opened), "look")]
         whole = value is None and cards is None
-        mark_seen(g, ids, [looker])
+        mark_seen(g, ids, list(g.data["players"]) if opened else [looker])
         g.set(LOOKING, {"player": looker, "owner": owner, "zone": z.name, "cards": ids, "whole": whole,
                         "effect": g.group})
         where = f"{z.label}のすべて" if whole else f"{z.label}の{'' if z.unordered else '上から'}{len(ids)}枚"
+        if opened:
+            return g.log(opened, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。表向きの"
+                         f"カードで、すべてのプレイヤーが見ることができます。カードは{z.label}から移動していません", looker,
+                         cites=[z.rule, *([z.look_rule] if z.look_rule else [])])
         return g.log(r.look, "look", f"{looker} が {owner} の{where}（{'、'.join(ids) or 'なし'}）を見ます。"
                      f"見たのは {looker} だけで、カードは{z.label}から移動していません", looker,
                      cites=[*cites, r.after_look])
@@ -227,6 +239,9 @@ class HiddenOps:
         self.hidden_now(g, owner, z)
         ids = [c["id"] for c in self.top_cards(g, owner, z, value if cards else value or 1, cards, by_card, "owner")]
         mark_seen(g, ids, list(g.data["players"]))
+        if g.resolving is not None and r.reveal_end:   # open only while the effect (or its cost) resolves
+            g.set(REVEALED, [*(g.data.get(REVEALED) or ()),
+                             *({"id": i, "owner": owner, "zone": z.name, "during": g.resolving} for i in ids)])
         return g.log(r.reveal, "reveal", f"{owner} の{z.label}のカード（{'、'.join(ids) or 'なし'}）をすべてのプレイヤーに"
                      "公開します。効果の解決が終わると再び非公開になります", owner,
                      cites=[z.rule, *([r.reveal_end] if r.reveal_end else []),
@@ -294,3 +309,34 @@ class HiddenOps:
             cites.append(r.part_no_shuffle)
         g.set(LOOKING, None)
         return g.log(rule, "put_back", f"{owner} の{z.label}: {note}", looker, cites=cites)
+
+    # ---- the end of an effect ------------------------------------------------------------------------------
+    def end_of_effect(self, g: GameState, stage: str) -> None:
+        """A card an effect (or its cost) revealed is hidden again once that has resolved, where it still lies in
+        its hidden zone (kaiun 11-1-2, opcg 11-2-2, thv 11.6.3); a card put elsewhere meanwhile is as its new zone
+        has it. A whole deck looked at and not put back by the effect is shuffled as it ends (thv 3.2.5)."""
+        r = self.hidden_rules
+        revealed = g.data.get(REVEALED) or []
+        ending = [x for x in revealed if stage == "effect" or x["during"] == stage]
+        if ending:
+            rest = [x for x in revealed if x not in ending]
+            g.set(REVEALED, rest or None)
+            back, moved = [], []
+            for x in ending:
+                z = r.zone(x["zone"])
+                there = any(c["id"] == x["id"] for c in self.hidden_cards_of(g, x["owner"], z))
+                (back if there else moved).append(x["id"])
+            when = "コストの支払い" if stage == "cost" else "効果の解決"
+            said = f"{when}が終わったため、公開していたカード（{'、'.join(back) or 'なし'}）を再び非公開にします"
+            if moved:
+                said += f"。ほかの領域に移ったカード（{'、'.join(moved)}）は移った先の領域のとおりです"
+            g.log(r.reveal_end, "reveal", said, None, cites=[r.reveal])
+        looked = g.data.get(LOOKING) or {}
+        if stage == "effect" and looked.get("whole") and r.whole_deck_shuffle and looked.get("zone") == "deck" \
+                and looked.get("effect") == g.group:
+            owner = looked["owner"]
+            g.shuffle(f"players.{owner}.deck")
+            forget(g, [c["id"] for c in g.data["players"][owner]["deck"]])
+            g.set(LOOKING, None)
+            g.log(r.whole_deck_shuffle, "put_back", f"{owner} のデッキのすべてを見たため、効果の解決の終わりにシャッフルします",
+                  looked["player"], cites=[r.shuffle])

@@ -22,7 +22,8 @@ from judge_app.engine.bounds import ShapeError, check_shape
 from judge_app.engine.json_schemas import Validator
 from judge_app.engine.state import GameState
 from judge_app.engine.verdict_words import Words
-from judge_app.engine.trace import AdjustmentError, BoardError, Decision, NotationError, Refused, TraceEntry
+from judge_app.engine.trace import (AdjustmentError, BoardError, Decision, EngineError, NotationError, Refused,
+                                    TraceEntry)
 
 Play = Generator["TraceEntry | Decision", Any, None]
 
@@ -276,6 +277,10 @@ class Ruleset(ABC):
     up_to_cites: ClassVar[tuple[str, ...]] = ()
     condition_rule: ClassVar[str | None] = None
     condition_cites: ClassVar[tuple[str, ...]] = ()
+    # a condition's number filter reads a card's value now; the clause that says so per field, and the clause of
+    # 「元々の」 (the printed number, `where.printed`)
+    current_value_rules: ClassVar[dict[str, str]] = {}
+    printed_value_rule: ClassVar[str | None] = None
     effect_kinds: ClassVar[tuple[str, ...]] = ()   # the rulebook's kinds of effect, where it names them (`kind`)
     # Effects that happen at the same time (`at_once`, engine/simultaneous.py): the clause that orders them, the
     # clauses its entries also rely on, and whether the clause makes them one process (kaiun 10-1-1-3).
@@ -420,6 +425,8 @@ class Ruleset(ABC):
             g.lasting_except = barred
             try:
                 return handler(g, spec, **params)
+            except (AdjustmentError, Refused) as e:
+                raise part_named(e, where) from None
             finally:
                 g.lasting_except = ()
         first = None
@@ -432,8 +439,8 @@ class Ruleset(ABC):
                 g.cite_next(self.each_player_rule)
             try:
                 entry = handler(g, spec, **{**params, "target": player})
-            except AdjustmentError as e:
-                raise type(e)(f"{where}{e.message}", f"{where}{e.field or 'target'}") from None
+            except (AdjustmentError, Refused) as e:
+                raise part_named(e, where, "target") from None
             first = first or entry
         return first
 
@@ -489,6 +496,7 @@ class Ruleset(ABC):
             g.resolving = "cost"
             for i, part in enumerate(cost):
                 self.apply_part(g, part, f"cost[{i}].")
+            self.end_of_effect(g, "cost")
             g.resolving = "effect"
             for i, part in enumerate(parts):
                 self.after_adjustment(g)
@@ -498,10 +506,21 @@ class Ruleset(ABC):
                           cites=[c for c in (self.game_over_rule,) if c and c != ended])
                     break
                 self.apply_part(g, part, f"parts[{i}].")
+            if not g.finished:
+                self.end_of_effect(g, "effect")
         finally:
             g.group, g.resolving, g.acting = None, None, None
         self.after_adjustment(g)
         return header
+
+    def current_number(self, g: GameState, player: str, card: dict, field: str) -> Any:
+        """A card's number `field` now, after lasting changes (the clause: `current_value_rules`); the printed value
+        where the game changes no such number (the default). `player` is whose zone holds the card."""
+        return card.get(field)
+
+    def end_of_effect(self, g: GameState, stage: str) -> None:
+        """What the rules do when an effect's cost (`stage` "cost") or the whole effect ("effect") has resolved:
+        a ruleset with hidden zones turns revealed cards back (engine/hidden.py); none by default."""
 
     def as_far_as_possible(self, g: GameState, wanted: int, available: int, what: str, field: str = "value") -> int:
         """A part asks for `wanted` and only `available` exist. Paying a cost, that is a cost that cannot be paid
@@ -587,6 +606,17 @@ AT_ONCE = Adjustment("at_once", "同時に発動する効果（順番は規定�
                 "items": {"type": "object", "required": ["parts"]},
                 "description": "同時に発動した効果（それぞれ effect と同じ形。どれも順番が決まるまで解決しない）"},
 }, ("effects",))
+
+
+def part_named(e: EngineError, where: str, field: str | None = None) -> EngineError:
+    """An error raised inside an op's handler, named by the part it came from (`parts[1].value: …`), as the params'
+    own checks name it; an error a nested part already named (a condition's parts) is kept as it is."""
+    if not where or (e.field or "").startswith(where):
+        return e
+    named = f"{where}{e.field or field}" if e.field or field else where.rstrip(".")
+    e.message = f"{where}{e.message}" if e.field or field else f"{named}: {e.message}"
+    e.field, e.args = named, (e.message,)   # the same error, renamed on its way out (nothing else holds it)
+    return e
 
 
 def _checked(spec: Adjustment, body: dict, where: str) -> dict:

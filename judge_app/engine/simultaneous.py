@@ -151,12 +151,15 @@ def resolve_together(ruleset: Any, g: GameState, items: list[dict], rule: str) -
         for item in items:
             for i, part in enumerate(item["body"].get("cost") or ()):
                 ruleset.apply_part(g, part, f"effects[{item['n'] - 1}].cost[{i}].")
+        ruleset.end_of_effect(g, "cost")
         g.resolving = "effect"
         for item in items:
             for i, part in enumerate(item["body"]["parts"]):
                 if g.finished:
                     break
                 ruleset.apply_part(g, part, f"effects[{item['n'] - 1}].parts[{i}].")
+        if not g.finished:
+            ruleset.end_of_effect(g, "effect")
     finally:
         g.resolving = None
     g.log(rule, "simultaneous", "同時に発動した効果の処理を終えました", None)

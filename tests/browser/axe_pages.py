@@ -92,6 +92,11 @@ def _session(page, kind):
     # on a phone the hand folds while the adjustment forms are open, so they are a state of their own
     page.click("#adjust > summary")
     yield f"{kind} (adjustment forms)", "ジャッジによる調整 open (one adjustment, a card's effect)"
+    # the pickers behind each row's 「〜してもよい」「〜まで」・条件 and the at_once form's third effect are hidden
+    # while folded, and axe passes over what is hidden: opened, they are a state of their own
+    page.evaluate("() => document.querySelectorAll('#adjust details').forEach((d) => { d.open = true; })")
+    yield f"{kind} (effect pickers open)", ("ジャッジによる調整 with every row's 「〜してもよい」「〜まで」・条件 open, "
+                                            "and the at_once form's further effect")
     page.click("#adjust > summary")
     option = page.locator("#decision .options button").first
     if option.count():

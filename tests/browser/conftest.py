@@ -2,6 +2,7 @@
 
 Screenshots go to screenshots/ at the project root (git-ignored), named after the page and the width.
 """
+import json
 import os
 import threading
 import time
@@ -116,6 +117,23 @@ def wait_until(page, expression: str, arg=None, timeout: float = 30.0):
         if time.monotonic() > deadline:
             raise TimeoutError(f"still false after {timeout:.0f} s: {expression}")
         page.wait_for_timeout(250)
+
+
+def post(page, url: str, body: dict) -> dict:
+    """A JSON POST from the page's own request context (its cookies); a refusal fails the test with its text."""
+    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return r.json()
+
+
+def api_session(page, server: str, sid: str) -> dict:
+    return json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+
+
+def settle(page) -> None:
+    """Waits until the session page's script has finished its last request (it marks #live aria-busy meanwhile)."""
+    page.wait_for_load_state()
+    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
 
 
 def shot(page, name: str) -> Path:

@@ -1,52 +1,18 @@
 """Issue 38 in Chromium at 360 px: two effects that happen at the same time (opcg 8-6-1) built as effect blocks from
 the keyboard (no JSON), applied, and the turn player's ordering decision answered."""
-import json
-
 import pytest
 
-from tests.browser.conftest import SHOTS
-from tests.rulesets.opcg.helpers import board
+from tests.browser.conftest import SHOTS, api_session, settle
+from tests.browser.effect_forms import open_at_main, pick_from_keyboard
 
 pytestmark = pytest.mark.browser
 
 
-def post(page, url, body):
-    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
-    assert r.ok, r.text()
-    return r.json()
-
-
-def settle(page):
-    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
-
-
-def pick_from_keyboard(page, select, value):
-    """Focus a select and move to `value` with the arrow keys (its change event loads the row's fields)."""
-    select.focus()
-    values = select.evaluate("s => Array.from(s.options).map(o => o.value)")
-    now = values.index(select.input_value())
-    for _ in range(values.index(value) - now):
-        page.keyboard.press("ArrowDown")
-    assert select.input_value() == value
-
-
-def opened_at_360(browser, server):
-    """An opcg session at its first decision in a 360 px page, the adjustments opened from the keyboard."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    sid = post(page, f"{server}/api/sessions", {"game": "opcg", "board": board(), "seed": 1})["id"]
-    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
-    page.goto(f"{server}/sessions/{sid}")
+def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(phone, server):
+    page, errors = phone, phone.errors
+    sid = open_at_main(page, server)
     page.focus("#adjust > summary")
     page.keyboard.press("Enter")
-    return context, page, errors, sid
-
-
-def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server):
-    context, page, errors, sid = opened_at_360(browser, server)
     form = page.locator("#adjust-at-once")
     for k, (words, value) in enumerate((("カードを1枚引く", "1"), ("カードを2枚引く", "2"))):
         form.locator(f"input[name='effects[{k}].label']").focus()
@@ -65,7 +31,7 @@ def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server
     form.locator("button.primary").focus()
     page.keyboard.press("Enter")                     # 同時に発動させる, from the keyboard
     settle(page)
-    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    s = api_session(page, server, sid)
     assert errors == [] and "adjust" in s["answers"][-1], (errors, page.inner_text("#adjust-result"))
     assert s["answers"][-1]["adjust"] == {"op": "at_once", "effects": [
         {"player": "p1", "label": "カードを1枚引く", "parts": [{"op": "draw", "target": "p1", "value": 1}]},
@@ -75,16 +41,18 @@ def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(browser, server
     page.locator("#decision .options button").last.focus()
     page.keyboard.press("Enter")                     # the turn player picks the second effect first
     settle(page)
-    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    s = api_session(page, server, sid)
     assert s["state"]["at_once"] is None, s["state"]       # the other one then resolves by itself
     assert "カードを2枚引く" in page.inner_text("#trace-list")
     assert errors == []
-    context.close()
 
 
-def test_a_fourth_effect_is_added_from_the_keyboard_at_360(browser, server):
+def test_a_fourth_effect_is_added_from_the_keyboard_at_360(phone, server):
     """「効果を加える」: the page comes back with one more block, the focus on it, and nothing wider than 360 px."""
-    context, page, errors, _ = opened_at_360(browser, server)
+    page, errors = phone, phone.errors
+    open_at_main(page, server)
+    page.focus("#adjust > summary")
+    page.keyboard.press("Enter")
     form = page.locator("#adjust-at-once")
     form.locator("input[name='effects[0].label']").focus()
     page.keyboard.type("最初の効果")
@@ -101,4 +69,3 @@ def test_a_fourth_effect_is_added_from_the_keyboard_at_360(browser, server):
     SHOTS.mkdir(exist_ok=True)
     form.screenshot(path=str(SHOTS / "session-at-once-fourth-360.png"))
     assert errors == []
-    context.close()

@@ -1,34 +1,16 @@
 """Issue 37 in Chromium at 360 px: an effect's 「〜してもよい」, a part's 「〜まで」 and 「〜なら」 built from pickers with the
 keyboard (no JSON), applied, and the choice it leaves open answered as the effect player's decision."""
-import json
-
 import pytest
 
-from tests.browser.conftest import SHOTS
-from tests.rulesets.opcg.helpers import board
+from tests.browser.conftest import SHOTS, api_session, settle
+from tests.browser.effect_forms import open_at_main
 
 pytestmark = pytest.mark.browser
 
 
-def post(page, url, body):
-    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
-    assert r.ok, r.text()
-    return r.json()
-
-
-def settle(page):
-    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
-
-
-def test_optional_up_to_and_condition_from_the_keyboard_at_360(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    sid = post(page, f"{server}/api/sessions", {"game": "opcg", "board": board(), "seed": 1})["id"]
-    post(page, f"{server}/api/sessions/{sid}/step", {"until": "decision"})
-    page.goto(f"{server}/sessions/{sid}")
+def test_optional_up_to_and_condition_from_the_keyboard_at_360(phone, server):
+    page, errors = phone, phone.errors
+    sid = open_at_main(page, server)
     page.click("#adjust > summary")
     form = page.locator("#adjust-effect")
     form.locator("input[name=label]").fill("相手の手札が5枚以下なら、カードを2枚まで引くことができる")
@@ -49,7 +31,7 @@ def test_optional_up_to_and_condition_from_the_keyboard_at_360(browser, server):
     form.screenshot(path=str(SHOTS / "session-effect-choices-360.png"))
     form.locator("button.primary").press("Enter")   # 効果を適用, from the keyboard
     settle(page)
-    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    s = api_session(page, server, sid)
     assert errors == [] and "adjust" in s["answers"][-1], (errors, page.inner_text("#adjust-result"))
     assert s["answers"][-1]["adjust"]["parts"] == [
         {"op": "condition", "check": {"player": "opponent", "zone": "hand", "at_most": 5},
@@ -59,7 +41,6 @@ def test_optional_up_to_and_condition_from_the_keyboard_at_360(browser, server):
     page.click("button:has-text('使う')")
     settle(page)
     page.wait_for_selector("text=いくつ選びますか")
-    s = json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
+    s = api_session(page, server, sid)
     assert s["pending"]["rule"] == "opcg:8-4-4-1"
     assert errors == []
-    context.close()

@@ -6,17 +6,12 @@ import re
 
 import pytest
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import settle, shot
 
 pytestmark = pytest.mark.browser
 
 SCENARIO = "01_equal_power_attacker_wins"
 XSS = '<script>window.__xss=1</script>"><img src=x onerror="window.__xss=1">'
-
-
-def settle(page):
-    page.wait_for_load_state()
-    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
 
 
 def answer(page, value):

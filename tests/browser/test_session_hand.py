@@ -10,7 +10,7 @@ import re
 import pytest
 
 from judge_app.engine import registry
-from tests.browser.conftest import SHOTS, serving, shot
+from tests.browser.conftest import SHOTS, api_session, post, serving, settle, shot
 from tests.engine.toy import RULESET as TOY
 from tests.web.hand_toy import BOARD as HAND_BOARD
 from tests.web.hand_toy import RULESET as HAND
@@ -35,20 +35,10 @@ def screen(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}-{page.viewport_size['width']}.png"))
 
 
-def post(page, url, body):
-    r = page.request.post(url, data=json.dumps(body), headers={"Content-Type": "application/json"})
-    assert r.ok, r.text()
-    return r.json()
-
-
 def new_session(page, server, game, board=None, seed=3):
     if board is None:
         board = json.loads(page.request.get(f"{server}/api/games/{game}/new-board?seed={seed}").text())["board"]
     return post(page, f"{server}/api/sessions", {"game": game, "board": board, "seed": seed})["id"]
-
-
-def settle(page):
-    page.wait_for_function("() => !document.getElementById('live').hasAttribute('aria-busy')")
 
 
 def tap(page, selector, counter=None):
@@ -62,10 +52,6 @@ def tap(page, selector, counter=None):
 def in_view(page, selector) -> bool:
     return page.evaluate("""sel => { const r = document.querySelector(sel).getBoundingClientRect();
         return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1; }""", selector)
-
-
-def api_session(page, server, sid):
-    return json.loads(page.request.get(f"{server}/api/sessions/{sid}").text())
 
 
 def watch_navigation(page):

@@ -2,28 +2,11 @@
 blocks of pickers like the effect form (the judge writes no JSON), read back into the API's body."""
 import re
 
-from tests.rulesets.opcg.helpers import board
-
-
-def token(client, url):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
-
-
-def start(client):
-    r = client.post("/api/sessions", json={"game": "opcg", "board": board(p2={"hand": []}), "seed": 1})
-    assert r.status_code == 201, r.get_json()
-    sid = r.get_json()["id"]
-    client.post(f"/api/sessions/{sid}/step", json={"until": "decision"})
-    return sid
-
-
-def form_of(html, form_id):
-    form = html[html.index(f'id="{form_id}"'):]
-    return form[:form.index("</form>")]
+from tests.web.forms import form_of, opcg_at_main, token
 
 
 def test_the_at_once_form_is_effect_blocks_of_pickers_not_json(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     form = form_of(html, "adjust-at-once")
     assert 'name="op" value="at_once"' in form and "<textarea" not in form
@@ -35,7 +18,7 @@ def test_the_at_once_form_is_effect_blocks_of_pickers_not_json(client):
 
 
 def test_opcg_8_6_1_two_effects_from_the_form_wait_on_the_turn_player_s_order(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     t = token(client, f"/sessions/{sid}")
     r = client.post(f"/sessions/{sid}/adjust", data={
         "csrf": t, "op": "at_once",
@@ -54,7 +37,7 @@ def test_opcg_8_6_1_two_effects_from_the_form_wait_on_the_turn_player_s_order(cl
 
 
 def test_a_row_s_error_names_its_block(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     t = token(client, f"/sessions/{sid}")
     before = client.get(f"/api/sessions/{sid}").get_json()["answers"]
     r = client.post(f"/sessions/{sid}/adjust", data={
@@ -66,14 +49,14 @@ def test_a_row_s_error_names_its_block(client):
 
 
 def test_the_fields_of_a_block_s_row_come_under_its_prefix(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     r = client.get(f"/sessions/{sid}/adjust-fields?op=draw&prefix=effects[1].parts[2].")
     assert r.status_code == 200 and 'name="effects[1].parts[2].target"' in r.get_data(as_text=True)
     assert client.get(f"/sessions/{sid}/adjust-fields?op=draw&prefix=effects[1].").status_code == 400
 
 
 def test_without_script_the_rows_show_their_op_s_fields_and_a_third_effect_is_added_by_opening_it(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     form = form_of(client.get(f"/sessions/{sid}").get_data(as_text=True), "adjust-at-once")
     assert re.search(r'<details class="effect-block">\s*<summary>効果 3 を加える</summary>', form)
     t = token(client, f"/sessions/{sid}")

@@ -8,12 +8,13 @@ import re
 import pytest
 
 from judge_app.engine import registry
+from tests.web import forms
 
 GAMES = ["opcg", "kaiun", "kaiun-multi", "los", "thv"]
 
 
 def token(client, url="/board/opcg"):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    return forms.token(client, url)
 
 
 @pytest.mark.parametrize("game", GAMES)

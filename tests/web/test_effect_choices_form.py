@@ -2,39 +2,25 @@
 read back into `optional`, `up_to` and `condition`; the choice they leave open is the right player's decision."""
 import re
 
-from tests.rulesets.opcg.helpers import board
-
-
-def token(client, url):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
-
-
-def start(client):
-    r = client.post("/api/sessions", json={"game": "opcg", "board": board(p2={"hand": []}), "seed": 1})
-    assert r.status_code == 201, r.get_json()
-    sid = r.get_json()["id"]
-    client.post(f"/api/sessions/{sid}/step", json={"until": "decision"})
-    return sid
+from tests.web.forms import form_of, opcg_at_main, token
 
 
 def test_the_effect_form_offers_optional_up_to_and_condition_as_pickers(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    form = html[html.index('id="adjust-effect"'):]
-    form = form[:form.index("</form>")]
+    form = form_of(html, "adjust-effect")
     assert 'name="optional"' in form and "〜してもよい" in form
     assert 'name="parts[0].up_to.max"' in form and 'name="parts[0].if.zone"' in form
     assert 'name="parts[0].optional"' in form and 'name="cost[0].optional"' not in form
     assert re.search(r'<select name="parts\[0\]\.if\.zone"[^>]*>.*<option value="hand">手札</option>', form, re.S)
     assert re.search(r'<select name="parts\[0\]\.if\.player"[^>]*>.*<option value="opponent">', form, re.S)
     assert "<textarea" not in form
-    single = html[html.index('id="adjust-one"'):]
-    single = single[:single.index("</form>")]
+    single = form_of(html, "adjust-one")
     assert 'value="condition"' not in single and 'value="up_to"' not in single
 
 
 def test_an_up_to_part_under_a_condition_from_the_form_is_the_effect_player_s_decision(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     t = token(client, f"/sessions/{sid}")
     r = client.post(f"/sessions/{sid}/adjust", data={
         "csrf": t, "op": "effect", "label": "相手の手札が0枚なら、カードを2枚まで引く", "optional": "1",
@@ -59,7 +45,7 @@ def test_an_up_to_part_under_a_condition_from_the_form_is_the_effect_player_s_de
 
 
 def test_one_part_optional_from_the_form(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     t = token(client, f"/sessions/{sid}")
     r = client.post(f"/sessions/{sid}/adjust", data={
         "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
@@ -73,10 +59,9 @@ def test_one_part_optional_from_the_form(client):
 
 def test_a_condition_over_card_fields_from_the_form_8_3_3(client):
     """「コスト5以上のキャラが1枚以上いて、ライフが相手より少ないなら」: pickers only, read into `where` / `has` / `than`."""
-    sid = start(client)
+    sid = opcg_at_main(client)
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    form = html[html.index('id="adjust-effect"'):]
-    form = form[:form.index("</form>")]
+    form = form_of(html, "adjust-effect")
     assert re.search(r'<select name="parts\[0\]\.if\.where\.field"[^>]*>.*<option value="cost">コスト</option>', form, re.S)
     assert re.search(r'<select name="parts\[0\]\.if\.has\.field"[^>]*>.*<option value="rested">レスト</option>', form, re.S)
     assert re.search(r'<select name="parts\[0\]\.if\.has\.value"[^>]*>.*<option value="ブロッカー">【ブロッカー】</option>',
@@ -103,7 +88,7 @@ def test_a_condition_over_card_fields_from_the_form_8_3_3(client):
 
 
 def test_a_condition_on_a_field_the_game_lacks_is_a_400_naming_it(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     before = client.get(f"/api/sessions/{sid}").get_json()["answers"]
     r = client.post(f"/api/sessions/{sid}/adjust", json={"op": "effect", "parts": [{"op": "condition", "check": {
         "player": "p1", "zone": "characters", "where": {"field": "attack", "at_least": 5}},
@@ -112,3 +97,22 @@ def test_a_condition_on_a_field_the_game_lacks_is_a_400_naming_it(client):
     body = r.get_json()
     assert "attack" in body["error"] and body["field"].endswith("check.where.field"), body
     assert client.get(f"/api/sessions/{sid}").get_json()["answers"] == before
+
+
+def test_a_printed_value_condition_from_the_form_4_9_2(client):
+    """「元々のパワー5000以上の」: a checkbox in the number group, read into `where.printed`."""
+    sid = start(client)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    form = html[html.index('id="adjust-effect"'):]
+    assert re.search(r'<input[^>]*name="parts\[0\]\.if\.where\.printed"', form[:form.index("</form>")])
+    t = token(client, f"/sessions/{sid}")
+    r = client.post(f"/sessions/{sid}/adjust", data={
+        "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
+        "parts[0].if.player": "p1", "parts[0].if.zone": "leader", "parts[0].if.where.field": "power",
+        "parts[0].if.where.at_least": "5000", "parts[0].if.where.printed": "on"})
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert s["answers"][-1]["adjust"]["parts"][0]["check"]["where"] == {"field": "power", "at_least": 5000,
+                                                                        "printed": True}
+    entry = next(e for e in reversed(s["trace"]) if e["rule"] == "opcg:8-3-3")
+    assert "元々のパワー5000以上" in entry["message"] and "opcg:4-9-2" in entry["cites"]

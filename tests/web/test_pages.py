@@ -8,14 +8,14 @@ import pytest
 import yaml
 
 from judge_app.application import sessions as session_core
+from tests.web import forms
 from tests.web.conftest import TOY_BOARD, TOY_SCENARIO
 
 XSS = '<script>window.__xss=1</script>"><img src=x onerror="window.__xss=1">'
 
 
 def token(client, url="/board/toy"):
-    html = client.get(url).get_data(as_text=True)
-    return re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+    return forms.token(client, url)
 
 
 def rows(app, table):

@@ -1,7 +1,6 @@
 """Every ruleset in the engine has its builder and session page: drawn from its schema, started from a fresh
 set-up and from each of its scenario files' first one, stepped, adjusted through the page's form."""
 import json
-import re
 
 import pytest
 
@@ -10,12 +9,9 @@ from judge_app.engine import registry
 from judge_app.application.games import scenario_list
 from judge_app.application import builder as bookkeeping
 from judge_app.web.shared.board_model import build, layout_of
+from tests.web.forms import token
 
 GAMES = [g for g in registry.rulesets() if g != "toy"]
-
-
-def token(client, url):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
 
 
 @pytest.mark.parametrize("game", GAMES)

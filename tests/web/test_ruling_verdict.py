@@ -7,14 +7,11 @@ from pathlib import Path
 import yaml
 
 from judge_app.scenarios import load_scenario, run_scenario
+from tests.web.forms import token
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_TURN = ROOT / "scenarios" / "opcg" / "50_first_turn_attack_withheld.yaml"
 QUESTION = "後攻の最初のターンです。リーダーでアタックできますか？"
-
-
-def _token(client, url):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
 
 
 def _first_turn_session(client) -> str:
@@ -79,7 +76,7 @@ def test_opcg_6_5_6_1_refused_attack_saved_as_no(client):
     assert client.get(f"/r/{slug}?format=json").get_json()["verdict"] == v
     # replayed: under the current edition, and continued as a new session, the refusal is still there
     assert client.get(f"/r/{slug}/replay").status_code == 200
-    cont = client.post(f"/r/{slug}/continue", data={"csrf": _token(client, f"/r/{slug}")})
+    cont = client.post(f"/r/{slug}/continue", data={"csrf": token(client, f"/r/{slug}")})
     new_sid = cont.headers["Location"].rsplit("/", 1)[-1]
     assert _session(client, new_sid)["trace"][-1]["kind"] == "refused"
     # the list shows its headline
@@ -127,7 +124,7 @@ def test_the_window_end_moves_with_one_tap_and_is_stored(client):
     html = client.get(f"/r/{slug}").get_data(as_text=True)
     assert html.count("ここまで</button>") == v["window"]["last"] - 1   # every entry but the window's end
     # one tap on #5 (the block): the window ends there, the KO is outside it
-    t = _token(client, f"/r/{slug}")
+    t = token(client, f"/r/{slug}")
     r = client.post(f"/r/{slug}/window", data={"csrf": t, "window_end": "5"})
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/r/{slug}#verdict")
     moved = client.get(f"/api/rulings/{slug}").get_json()

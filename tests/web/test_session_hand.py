@@ -9,6 +9,7 @@ from judge_app.engine import registry
 from tests.web.conftest import TOY_BOARD
 from tests.web.hand_toy import BOARD as HAND_BOARD
 from tests.web.hand_toy import RULESET as HAND
+from tests.web.forms import token
 
 
 @pytest.fixture
@@ -22,10 +23,6 @@ def app(with_hand, tmp_path):
     from judge_app import create_app
     return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "INDEX_DIR": str(tmp_path / "index"), "TESTING": True,
                        "SECRET_KEY": "test-secret"})
-
-
-def token(client, url):
-    return re.search(r'name="csrf" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
 
 
 def start(client, game="toy", board=None, seed=3):

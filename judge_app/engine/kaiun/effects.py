@@ -52,11 +52,22 @@ class KaiunEffects:
     up_to_rule, up_to_cites = "kaiun:8-4-1-5-2", ("kaiun:1-3-5-1",)
     # 条件が満たされていない限り、「なら、」以降の効果は解決されません (8-3-1: それはその効果の条件)
     condition_rule, condition_cites = "kaiun:8-3-1-1", ("kaiun:8-3-1",)
+    # the battle card's 運値 now: changed by effects (2-3-2 / 2-4-2), a negative one counted as 0 (1-3-6); 「元々の」
+    # is the printed 運値 (4-5-2)
+    current_value_rules = {"unchi_kachi": "kaiun:2-3-2", "unchi_aiko_make": "kaiun:2-4-2"}
+    printed_value_rule = "kaiun:4-5-2"
     # 8-5-1: effects whose timings both players meet together are processed at the same time; 10-1-1-3 says so of
     # 【開運時】 and that neither player chooses after seeing the other's result: one process, no order to pick
     simultaneous_rule = "kaiun:8-5-1"
     simultaneous_together = True
     simultaneous_cites = ("kaiun:8-5-1",)
+
+    def current_number(self, g, player, card, field):
+        key = {"unchi_kachi": "kachi", "unchi_aiko_make": "aiko_make"}.get(field)
+        pl = g.data["players"][player]
+        if key is None or not any(c.get("id") == card.get("id") for c in pl.get("battle_area") or ()):
+            return card.get(field)   # the 運値 mods are the battle's, so only the battle area's card has them
+        return max(0, card[field] + ((pl.get("unchi_mod") or {}).get(key) or 0))
 
     def simultaneous_clause(self, effects: list[dict]) -> str:
         return "kaiun:10-1-1-3" if all(e.get("keyword") == "開運時" for e in effects) else self.simultaneous_rule

@@ -21,7 +21,8 @@ KAIUN_HIDDEN = HiddenRules(
         HiddenZone("battle_area", "バトルエリアの裏向きのカード", "kaiun:3-5-2", strict=True, unordered=True,
                    owner_sees="kaiun:3-5-2"),
     ),
-    look="kaiun:11-2-1", after_look="kaiun:11-2-3", reveal="kaiun:11-1-2", card_text="kaiun:1-3-1",
+    look="kaiun:11-2-1", after_look="kaiun:11-2-3", reveal="kaiun:11-1-2", reveal_end="kaiun:11-1-2",
+    card_text="kaiun:1-3-1",
     shuffle="kaiun:3-2-4",
 )
 

@@ -5,7 +5,7 @@ import random
 
 from judge_app.engine import lasting
 from judge_app.engine.lasting import LastingEffects
-from judge_app.engine.los.cards import field_bound_ends, locate, on_field
+from judge_app.engine.los.cards import field_bound_ends, locate, on_field, stat
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
 from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
@@ -70,10 +70,18 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
     # the book has no 「〜まで」 and no 「〜なら」: the card's text decides over the rules (9.1), choosing as 9.6 says
     up_to_rule, up_to_cites = "los:9.1", ("los:9.6",)
     condition_rule, condition_cites = "los:9.1", ("los:8.1",)
+    # 8.7: 「元々の」 is the printed number; otherwise the value the effects changed (8.9, 9.5) is read
+    current_value_rules = {"atk": "los:8.7", "def": "los:8.7", "down": "los:8.7"}
+    printed_value_rule = "los:8.7"
 
     # 9.3: effects of one timing — the turn player's opponent chooses one and uses it, then the turn player, in turn
     simultaneous_rule = "los:9.3"
     simultaneous_cites = ("los:7.2",)
+
+    def current_number(self, g, player, card, field):
+        if field in ("atk", "def", "down") and card.get("mods"):
+            return stat(card, field.upper())
+        return card.get(field)
 
     def next_simultaneous(self, g: GameState, waiting: list[dict]) -> simultaneous.Pick:
         tp = g.data["turn_player"]

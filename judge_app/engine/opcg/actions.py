@@ -125,6 +125,37 @@ def play_character_onto_field(g: GameState, player: str, card: dict) -> None:
     put_into(g, player, "characters", {**as_new_card(card), "rested": False, "don": 0, "played_this_turn": True})
 
 
+def trigger_destinations(g: GameState, card: dict) -> list[tuple[str, str]]:
+    """Where a card whose 【トリガー】 was activated may go (10-1-5-1: the trash, unless its effect plays it or the
+    table's option lets the owner choose), the same whether battle or an effect dealt the damage (4-6-3)."""
+    choices = [("trash", "トラッシュに置く")]
+    if card.get("category") in ("キャラ", "ステージ"):
+        choices.append(("play", "登場させる（【トリガー】の効果が登場を指示する場合）"))
+    if g.data["options"]["trigger_card_destination"] == "ask":
+        choices.append(("hand", "手札に加える（カードの指示がある場合）"))
+    return choices
+
+
+def place_trigger_card(g: GameState, player: str, card: dict, dest: str) -> list[tuple[str, str, str, tuple]]:
+    """Move the activated 【トリガー】 card out of the life to `dest` (a character's room made beforehand, 3-7-6-1);
+    returns what happened as (rule, entry kind, message, cites), for the caller to log."""
+    take_from(g, player, "life", card["id"])
+    if dest == "play" and card["category"] == "キャラ":
+        play_character_onto_field(g, player, card)
+        return [("opcg:3-7-3", "play", f"【トリガー】により{label(card)}が登場しました", ())]
+    said = []
+    if dest == "play":
+        old = g.get(f"players.{player}.stage")
+        if old:
+            leave_field(g, player, "stage", old["id"])
+            said.append(("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", ("opcg:3-8-5",)))
+        put_into(g, player, "stage", {**card, "rested": False})
+        return [*said, ("opcg:3-8-3", "play", f"【トリガー】により{label(card)}がステージエリアに登場しました", ())]
+    put_into(g, player, dest, card)
+    where = "トラッシュに置きました" if dest == "trash" else "手札に加えました"
+    return [("opcg:10-1-5-1", "trigger", f"【トリガー】を発動した{label(card)}を{where}", ())]
+
+
 def make_room_for_character(g: GameState, player: str, card: dict):
     """3-7-6-1: with five characters, the player trashes one of them before the new one appears."""
     chars = g.get(f"players.{player}.characters")

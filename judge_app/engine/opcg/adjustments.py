@@ -7,7 +7,8 @@ from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused, TraceEntry
-from judge_app.engine.opcg.actions import DURATIONS, add_effect, draw, leave_field, play_character_onto_field
+from judge_app.engine.opcg.actions import (DURATIONS, add_effect, draw, leave_field, place_trigger_card,
+                                           play_character_onto_field, trigger_destinations)
 from judge_app.engine.opcg.board import KEYWORDS
 from judge_app.engine.opcg.cards import field_cards, label, locate, power, put_into, replace_card, take_from
 
@@ -42,7 +43,9 @@ ADJUSTMENTS = (
     Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET, "by_card": BY_CARD},
                ("target",)),
     Adjustment("add_life", "ライフに加える（デッキの上か手札から）", "opcg:2-9-4",
-               {"target": PLAYER, "card": TARGET}, ("target",)),
+               {"target": PLAYER, "card": TARGET,
+                "face_up": {"type": "boolean", "description": "表向きで加える（カードの指示がある場合 3-10-2-1）"}},
+               ("target",)),
     Adjustment("life_to_hand", "ライフの上からN枚を手札に加える", "opcg:3-10-2",
                {"target": PLAYER, "value": COUNT}, ("target", "value")),
     Adjustment("life_to_trash", "ライフの上からN枚をトラッシュに置く", "opcg:3-10-2",
@@ -146,17 +149,36 @@ class OpcgAdjustments:
                                           [("activate", "公開して【トリガー】を発動する"), ("hand", "発動せず手札に加える")],
                                           "opcg:10-1-5-1")
                 cites.append("opcg:4-6-3")
-            g.set(f"players.{target}.life", life[1:])
-            if use == "activate":   # 10-1-5-1: revealed, its effect activated; the card then goes to the trash
-                put_into(g, target, "trash", card)
-                said.append(f"{point}点目: {label(card)}を公開し【トリガー】を発動しました（効果はジャッジが調整で適用。"
-                            f"カードはトラッシュへ 10-1-5-1）")
-                cites.append("opcg:10-1-5-1")
+            if use == "activate":   # 4-6-3 / 10-1-5-1: revealed and activated as from battle damage (8-6-2-1)
+                said.append(f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える代わりに【トリガー】を"
+                            "発動しました（効果はジャッジが調整で適用）")
+                cites += ["opcg:10-1-5-1", "opcg:8-6-2-1"]
+                said += self._place_trigger_card(g, target, card)
             else:
+                g.set(f"players.{target}.life", life[1:])
                 put_into(g, target, "hand", card)
-                said.append(f"{point}点目: ライフの上のカードを手札に加えました")
+                said.append(f"{point}点目: ライフの上のカードを手札に加えました"
+                            + ("（【トリガー】は発動せず、公開しません 10-1-5-2）" if use == "hand" and
+                               "トリガー" in (card.get("keywords") or ()) else ""))
         return g.log(spec.rule, "damage", f"効果で{target} のリーダーに{value}ダメージ。{'。'.join(said)}", target,
                      cites=cites)
+
+    def _place_trigger_card(self, g: GameState, player: str, card: dict) -> list[str]:
+        """Where the activated card goes, as after battle damage (10-1-5-1, the table's option): the damaged player
+        chooses where there is a choice, and which character leaves when five are in play (3-7-6-1)."""
+        choices = trigger_destinations(g, card)
+        dest = "trash"
+        if len(choices) > 1:
+            dest = effect_parts.choose(g, player, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices,
+                                       "opcg:10-1-5-1")
+        said = []
+        chars = g.get(f"players.{player}.characters")
+        if dest == "play" and card["category"] == "キャラ" and len(chars) >= 5:
+            victim = effect_parts.choose(g, player, f"キャラは5枚までです。{label(card)}を登場させるため、トラッシュに置く"
+                                         "キャラを選んでください", [(c["id"], label(c)) for c in chars], "opcg:3-7-6-1")
+            old, _, _ = leave_field(g, player, "characters", victim)
+            said.append(f"{label(old)}を持ち主のトラッシュに置きました（キャラは5枚まで 3-7-6-1）")
+        return said + [message for _, _, message, _ in place_trigger_card(g, player, card, dest)]
 
     def adjust_discard(self, g: GameState, spec: Adjustment, target: str, value: int,
                        cards: list | None = None) -> TraceEntry:
@@ -246,7 +268,7 @@ class OpcgAdjustments:
         return g.log(rule, "adjust", f"ジャッジ調整: {label(card)}を{what}", player,
                      cites=(*((NO_TRIGGER,) if zone == "life" else ()), *named))
 
-    def adjust_add_life(self, g, spec, target, card=None):
+    def adjust_add_life(self, g, spec, target, card=None, face_up=False):
         pdata = g.data["players"][target]
         if card is None:
             if not pdata["deck"]:
@@ -259,8 +281,12 @@ class OpcgAdjustments:
                 raise AdjustmentError(f"card: {target} の手札・デッキ・トラッシュに「{card}」はありません", "card")
             moved = take_from(g, target, where[1], card)
             source = ZONE_WORDS[where[1]]
-        put_into(g, target, "life", moved, top=True)
-        return g.log(spec.rule, "adjust", f"ジャッジ調整: {source}のカードを{target} のライフの上に加えました（ライフ{len(g.get(f'players.{target}.life'))}枚）", target)
+        # 3-10-2: a life card lies face down unless the effect says face up (3-10-2-1: then it counts as open)
+        put_into(g, target, "life", {**moved, "face_up": True} if face_up else moved, top=True)
+        way = "表向きで" if face_up else ""
+        return g.log(spec.rule, "adjust", f"ジャッジ調整: {source}のカードを{target} のライフの上に{way}加えました（ライフ"
+                     f"{len(g.get(f'players.{target}.life'))}枚）", target,
+                     cites=("opcg:3-10-2-1",) if face_up else ("opcg:3-10-2",))
 
     def adjust_life_to_hand(self, g, spec, target, value):
         return self._from_top(g, spec, target, value, "life", "hand", "ライフ", "手札に加えました",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge_app.engine import lasting
 from judge_app.engine.state import GameState
 from judge_app.engine.opcg.actions import (add_effect, describe_effects, expire, leave_field, make_room_for_character,
-                                           play_character_onto_field, rest_don)
+                                           place_trigger_card, rest_don, trigger_destinations)
 from judge_app.engine.opcg.cards import (field_cards, has, invalidated, label, locate, other, power, power_sources, put_into,
                                          replace_card, take_from)
 
@@ -276,34 +276,14 @@ def activate_trigger(g: GameState, defender: str, card: dict, point: int):
     """8-6-2-1: damage processing pauses while the revealed card's 【トリガー】 is activated."""
     yield g.log("opcg:8-6-2-1", "trigger", f"{point}点目: ダメージ処理を一時中断し、{label(card)}を公開して手札に加える(7-1-4-1-1-2)代わりに【トリガー】を発動しました（効果はジャッジが調整で適用）", defender,
                 cites=("opcg:10-1-5-1", "opcg:7-1-4-1-1-2", "opcg:4-6-3"))
-    mode = g.data["options"]["trigger_card_destination"]
-    choices = [("trash", "トラッシュに置く")]
-    if card.get("category") in ("キャラ", "ステージ"):
-        choices.append(("play", "登場させる（【トリガー】の効果が登場を指示する場合）"))
-    if mode == "ask":
-        choices.append(("hand", "手札に加える（カードの指示がある場合）"))
+    choices = trigger_destinations(g, card)
     dest = "trash"
     if len(choices) > 1:
         dest = yield g.ask(defender, f"【トリガー】を発動した{label(card)}をどこに置きますか", choices, "opcg:10-1-5-1")
     if dest == "play" and card["category"] == "キャラ":
         yield from make_room_for_character(g, defender, card)
-        take_from(g, defender, "life", card["id"])
-        play_character_onto_field(g, defender, card)
-        yield g.log("opcg:3-7-3", "play", f"【トリガー】により{label(card)}が登場しました", defender)
-        return
-    if dest == "play":
-        old = g.get(f"players.{defender}.stage")
-        if old:
-            leave_field(g, defender, "stage", old["id"])
-            yield g.log("opcg:3-8-5-1", "trash", f"ステージは1枚までのため、{label(old)}をトラッシュに置きました", defender, cites=("opcg:3-8-5",))
-        take_from(g, defender, "life", card["id"])
-        put_into(g, defender, "stage", {**card, "rested": False})
-        yield g.log("opcg:3-8-3", "play", f"【トリガー】により{label(card)}がステージエリアに登場しました", defender)
-        return
-    take_from(g, defender, "life", card["id"])
-    put_into(g, defender, dest, card)
-    where = "トラッシュに置きました" if dest == "trash" else "手札に加えました"
-    yield g.log("opcg:10-1-5-1", "trigger", f"【トリガー】を発動した{label(card)}を{where}", defender)
+    for rule, kind, message, cites in place_trigger_card(g, defender, card, dest):
+        yield g.log(rule, kind, message, defender, cites=cites)
 
 
 def end_of_battle(g: GameState, tp: str):

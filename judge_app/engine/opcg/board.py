@@ -84,6 +84,12 @@ CHARACTER_SCHEMA = _offering(CARD_SCHEMA, CHARACTER_KEYWORDS)
 # character, 6-5-5-1; レスト and アクティブ are how a card in play lies, 4-4-1, and 6-2-4 makes active only the cards
 # in the leader, character, stage and cost areas): its dialog does not offer them; a stage card takes no DON!!
 OFF_FIELD_SCHEMA = {**CARD_SCHEMA, "x-hidden": ["rested", "don", "played_this_turn"]}
+# a life card lies face down unless an effect added it face up (3-10-2, 3-10-2-1: then it is a card of an open zone);
+# no other zone holds a card either way round, so only a life card has the field
+LIFE_CARD_SCHEMA = {**OFF_FIELD_SCHEMA, "properties": {
+    **CARD_SCHEMA["properties"],
+    "face_up": {"type": "boolean", "title": "表向き",
+                "description": "効果で表向きでライフに加わったカード（3-10-2-1: 公開領域のカードとして扱う）"}}}
 STAGE_SCHEMA = {**CARD_SCHEMA, "x-hidden": ["don"]}
 
 PLAYER_SCHEMA = {
@@ -102,7 +108,7 @@ PLAYER_SCHEMA = {
         "deck_count": {"type": "integer", "minimum": 0, "maximum": 200, "title": "デッキ（内容不明の枚数）",
                        "description": "内容を問わないデッキの枚数（deck の下に足す）"},
         "trash": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "トラッシュ"},
-        "life": {"type": "array", "items": OFF_FIELD_SCHEMA, "maxItems": ZONE_MAX, "title": "ライフ", "description": "index 0 がライフの一番上"},
+        "life": {"type": "array", "items": LIFE_CARD_SCHEMA, "maxItems": ZONE_MAX, "title": "ライフ", "description": "index 0 がライフの一番上"},
         "life_count": {"type": "integer", "minimum": 0, "maximum": 20, "title": "ライフ（内容不明の枚数）"},
         "hand_count": {"type": "integer", "minimum": 0, "maximum": 100, "title": "手札（内容不明の枚数）"},
         "don_deck": {"type": "integer", "minimum": 0, "maximum": DON_TOTAL, "title": "ドン!!デッキ",

@@ -88,6 +88,8 @@ def take_from(g: GameState, player: str, zone: str, card_id: str) -> dict:
 
 
 def put_into(g: GameState, player: str, zone: str, card: dict, top: bool = False) -> None:
+    if zone != "life" and "face_up" in card:   # only the life holds a card face up as an exception (3-10-2-1)
+        card = {k: v for k, v in card.items() if k != "face_up"}
     if zone == "stage":
         g.set(f"players.{player}.stage", card)
         return

@@ -14,7 +14,8 @@ OPCG_HIDDEN = HiddenRules(
         # 3-10-3: 「ライフを見る」 is done face up or down, and the life is put back in the orientation it had
         HiddenZone("life", "ライフ", "opcg:3-10-2", look_rule="opcg:3-10-3"),
     ),
-    look="opcg:11-3-1", after_look="opcg:11-3-3", reveal="opcg:11-2-2", card_text="opcg:1-3-1",
+    look="opcg:11-3-1", after_look="opcg:11-3-3", reveal="opcg:11-2-2", reveal_end="opcg:11-2-2",
+    card_text="opcg:1-3-1",
     shuffle="opcg:3-2-4",
 )
 HIDDEN_ADJUSTMENTS = hidden_adjustments(OPCG_HIDDEN)
@@ -23,6 +24,18 @@ TOP_RULES = {"life": "opcg:3-10-2", "deck": "opcg:3-2-2"}
 
 class OpcgHidden(HiddenOps):
     hidden_rules = OPCG_HIDDEN
+
+    def open_clause(self, g, owner, z, value, cards):
+        """3-10-2-1: a life card an effect added face up is a card of an open zone: anyone sees it, no effect needed.
+        Only when every card the look takes in is face up (a face-down one among them keeps 3-10-2)."""
+        if z.name != "life":
+            return None
+        life = g.data["players"][owner]["life"]
+        if cards is not None:
+            taken = [c for c in life if c["id"] in set(cards)]
+        else:
+            taken = life if value is None else life[:value]
+        return "opcg:3-10-2-1" if taken and all(c.get("face_up") for c in taken) else None
 
     def check_taken_from_top(self, g: GameState, player: str, zone: str, card_id: str, by_card: bool) -> list[str]:
         """A life card leaves from the top (3-10-2), a deck card as the deck's order gives it (3-2-2), unless the

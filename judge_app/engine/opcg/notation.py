@@ -43,6 +43,7 @@ CARD = CardSpec([
     Word("rested", "レスト（r）", [(True, ("r", "レスト")), (False, ("a", "アクティブ"))]),
     Num("don", "付与されたドン!!（d）", ("d", "ドン")),
     Word("played_this_turn", "このターン登場（new）", [(True, ("new", "登場"))]),
+    Word("face_up", "ライフの表向き（表）", [(True, ("表", "表向き"))]),
 ], check=_counter_says_character)
 
 

@@ -13,7 +13,7 @@ from judge_app.engine.state import GameState
 from judge_app.engine.trace import Refused
 from judge_app.engine.opcg import board as board_mod
 from judge_app.engine.opcg import actions, keywords, notation, turn
-from judge_app.engine.opcg.cards import label, locate
+from judge_app.engine.opcg.cards import label, locate, power
 from judge_app.engine.opcg.adjustments import ADJUSTMENTS, EXPIRY_CITES, OpcgAdjustments
 from judge_app.engine.opcg.hidden import HIDDEN_ADJUSTMENTS, OpcgHidden
 from judge_app.engine.opcg.invariants import invariants
@@ -111,9 +111,17 @@ class OpcgRuleset(LastingEffects, OpcgHidden, OpcgAdjustments, Ruleset):
     up_to_rule, up_to_cites = "opcg:8-4-4-1", ("opcg:1-3-5-1",)
     # 8-3-3 「「～の場合」…それが満たされていない限り、「～場合」以降の効果は解決されません」; 4-10-1 the same
     condition_rule, condition_cites = "opcg:8-3-3", ("opcg:4-10-1",)
+    # 「パワーN以上の」 reads the power now (2-6-3: effects change it; DON!! on the owner's turn 6-5-5-2); 「元々の」 the
+    # printed number (4-9-2)
+    current_value_rules, printed_value_rule = {"power": "opcg:2-6-3"}, "opcg:4-9-2"
     # auto effects whose card must still be where it met its timing (8-1-3-2-3): on the field
     FIELD_TIMINGS = ("アタック時", "相手のアタック時", "ブロック時", "自分のターン終了時", "相手のターン終了時", "ターン終了時",
                      "登場時")
+
+    def current_number(self, g, player, card, field):
+        if field == "power" and "power" in card:
+            return power(g, card, player)
+        return card.get(field)
 
     def check_source(self, g: GameState, source, keyword, kind) -> None:
         """8-1-3-2-3: an auto effect whose card moved to another zone before it was activated is not activated."""

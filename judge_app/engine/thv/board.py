@@ -85,6 +85,10 @@ FIELD_CARD = {
     "properties": {**CARD_PROPS, "state": STATE_SCHEMA,
                    "damage": {"type": "integer", "minimum": 0, "maximum": 999, "title": "ダメージ"},
                    "battle_damage": {"type": "integer", "minimum": 0, "maximum": 999, "title": "戦闘ダメージ"},
+                   # 3.4.3.a / 5.7: a face-down card on the field is hidden, has no information (5.7.1) and its
+                   # text is invalid (5.7.4); it is no character (5.4.3)
+                   "face_down": {"type": "boolean", "title": "裏向き",
+                                 "description": "場の裏向きのカード（3.4.3.a 非公開情報、5.7.1 何の情報も持たない）"},
                    "deathblow": {"type": "boolean", "title": "決死状態",
                                  "description": "決死状態（9.2.1）: 次のルール処理で解決される"},
                    "mods": {"type": "array", "items": MOD, "maxItems": 50, "title": "修正（実行時）"},

@@ -27,6 +27,8 @@ def bare(card: dict) -> dict:
 
 
 def words(card: dict) -> list[str]:
+    if card.get("face_down"):   # 5.7.4: the face side's text of a face-down card on the field is invalid
+        return []
     return card.get("keywords") or []
 
 
@@ -116,7 +118,10 @@ def field_cards(g, p: str) -> list[dict]:
 
 def is_character(card: dict) -> bool:
     """A card on the field not set on another card, face up, that is a character card or 幻想生物 (6.1.1, 5.4.3,
-    10.16.3). Cards set on others live in `sets`, so every top-level field card of these kinds is one."""
+    10.16.3). Cards set on others live in `sets`, so every top-level field card of these kinds is one. A face-down
+    card has no information (5.7.1), so it is none."""
+    if card.get("face_down"):
+        return False
     return card.get("type") == "character" or kw.has(words(card), "幻想生物")
 
 

@@ -17,6 +17,9 @@ THV_HIDDEN = HiddenRules(
         HiddenZone("hand", "手札", "thv:3.6.3", owner_sees="thv:3.6.3.a"),
         HiddenZone("nodes", "ノードエリア", "thv:3.5.3"),
         HiddenZone("sideboard", "サイドボード", "thv:3.9.3", owner_sees="thv:3.9.3.a"),
+        # 3.4.3.a: a face-down card on the field is hidden from every player, its owner too (the book names no
+        # owner's look; 5.7.5 lets a card turned face down by its own effect be read for its text: by_card)
+        HiddenZone("face_down", "場の裏向きのカード", "thv:3.4.3.a", unordered=True),
     ),
     look="thv:11.7.1", after_look="thv:11.7.3", reveal="thv:11.6.1", reveal_end="thv:11.6.3", card_text="thv:1.3.1",
     shuffle="thv:11.8.1", whole_deck_shuffle="thv:3.2.5", part_no_shuffle="thv:3.2.5.a",
@@ -35,6 +38,11 @@ HIDDEN_ADJUSTMENTS = (
 
 class ThvHidden(HiddenOps):
     hidden_rules = THV_HIDDEN
+
+    def hidden_cards_of(self, g, owner, z):
+        if z.name != "face_down":
+            return super().hidden_cards_of(g, owner, z)
+        return [c for c in zone_cards(g, owner, "field") if c.get("face_down")]
 
     def taken_from_deck_top(self, g, where, card_id: str, by_card: bool) -> list[str]:
         """A deck card moves as the deck's order gives it, the top first (3.1.8; its order never changes, 3.2.4),

@@ -169,7 +169,7 @@ class MovesMixin:
             raise AdjustmentError("target: プレイエリアのカードは解決か無効（12.2.3, op: negate）でのみ移ります", "target")
         return card
 
-    def adjust_put_onto_field(self, g, spec, target, state="sleep", player=None):
+    def adjust_put_onto_field(self, g, spec, target, state="sleep", player=None, face_down=False):
         """場に出す (11.3.8): from outside the field onto the field of the player who processes the effect (11.3.8.a),
         face up; a character card is a character from then (11.3.9.a, 6.1.8.a); the card is placed (11.3.9.c)."""
         card = self._card_from(g, target)
@@ -180,8 +180,14 @@ class MovesMixin:
         if p not in PLAYERS:
             raise AdjustmentError(f"player: プレイヤー「{p}」はいません（p1, p2）", "player")
         take(g, target)
-        put(g, {**bare(card), "state": state, "sets": [], "mods": [], "damage": 0}, p, "field")
+        put(g, {**bare(card), "state": state, "sets": [], "mods": [], "damage": 0,
+                **({"face_down": True} if face_down else {})}, p, "field")
         _bump(g)
+        if face_down:   # 5.7.1: it has no information the effect does not give it: no character (3.4.3.a: hidden)
+            return g.log("thv:5.7.1", "adjust", f"判定員の調整: {label(card)} を{ZONE_JA[src[1]]}から {p} の場に裏向きで"
+                         f"{'スリープ' if state == 'sleep' else 'アクティブ'}状態で出した（何の情報も持たず、表側は非公開）", p,
+                         cites=("thv:11.3.8", "thv:11.3.8.a", "thv:3.4.3.a", "thv:5.7.4",
+                                *(("thv:11.3.5",) if src[1] == "removed" else ())))
         char = card.get("type") == "character" or kw.has(card.get("keywords") or [], "幻想生物")
         return g.log("thv:11.3.9.c", "adjust", f"判定員の調整: {label(card)} を{ZONE_JA[src[1]]}から {p} の場に"
                      f"{'スリープ' if state == 'sleep' else 'アクティブ'}状態で出した", p,

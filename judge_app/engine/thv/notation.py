@@ -23,6 +23,7 @@ ON_FIELD = [
     Num("damage", "ダメージ（dmg）", ("dmg", "ダメージ")),
     Num("battle_damage", "戦闘ダメージ（bdmg）", ("bdmg", "戦闘ダメージ")),
     Word("deathblow", "決死状態", [(True, ("決死",))]),
+    Word("face_down", "裏向き（裏）", [(True, ("裏", "裏向き"))]),   # 3.4.3.a, 5.7
 ]
 
 

@@ -14,7 +14,7 @@ from judge_app.engine.thv.hidden import HIDDEN_ADJUSTMENTS, ThvHidden
 from judge_app.engine.thv.battle import BattleMixin
 from judge_app.engine.thv import notation
 from judge_app.engine.thv.board import BOARD_SCHEMA, check_board, midgame_board, new_game_board, setup_state
-from judge_app.engine.thv.cards import PLAYERS, ZONE_JA, ZONES, locate
+from judge_app.engine.thv.cards import PLAYERS, ZONE_JA, ZONES, attack_of, locate, toughness_of
 from judge_app.engine.trace import Refused
 from judge_app.engine.thv.costs import CostMixin
 from judge_app.engine.thv.damage import DamageMixin
@@ -70,11 +70,18 @@ class ThvRuleset(LastingEffects, EffectRulesMixin, TurnMixin, PriorityMixin, Pla
     optional_rule = "thv:7.4.4"               # してもよい、と任意で適用できる自動効果: its player applies it or not
     up_to_rule = "thv:8.1.2"                  # 適切な対象: 〔X枚まで〕の記述に合致する数なら 0 も
     condition_rule, condition_cites = "thv:7.1.12", ("thv:7.1.9",)   # その部分以降の文章は適用されない
+    # 6.1.10: 単に戦闘力、攻撃力、耐久力という場合、この処理を適用した後の値を指す (the book has no 「元々の」)
+    current_value_rules = {"attack": "thv:6.1.10", "toughness": "thv:6.1.10"}
     # where an effect's card must be (7.3.1.a 起動効果: 場以外にあるカードは使用出来ない; 7.4.5.a 自動α and 7.4.7.a
     # 自動γ: 場を離れていた場合、解決は行われない 7.4.7.d)
     effect_kinds = ("プレイしたカードの効果", "起動効果", "自動α", "自動β", "自動γ")   # 7.2, 7.3, 7.4.3
     SOURCE_ON_FIELD = {"起動効果": "thv:7.3.1.a", "マナチャージ": "thv:7.3.1.a", "自動α": "thv:7.4.5.a",
                        "自動γ": "thv:7.4.7.d"}
+
+    def current_number(self, g, player, card, field):
+        if field in ("attack", "toughness"):   # through 6.1.10's layers, not below 0 (6.1.12)
+            return (attack_of if field == "attack" else toughness_of)(card)
+        return card.get(field)
 
     def check_source(self, g, source, keyword, kind):
         rule = self.SOURCE_ON_FIELD.get(kind or "") or self.SOURCE_ON_FIELD.get(keyword or "")

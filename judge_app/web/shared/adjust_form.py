@@ -368,7 +368,9 @@ def card_condition_fields(ruleset, prefix: str, who: list[tuple[str, str]]) -> l
         Field(f"{prefix}where", "where", "数えるカードの数値（「コスト5以上の」）", "group", type="object", children=[
             Field(f"{prefix}where.field", "field", "項目", "picker", groups=[("カードの数値", numbers)]),
             Field(f"{prefix}where.at_least", "at_least", "N以上", "number", type="integer", minimum=-999, maximum=99999),
-            Field(f"{prefix}where.at_most", "at_most", "N以下", "number", type="integer", minimum=-999, maximum=99999)]),
+            Field(f"{prefix}where.at_most", "at_most", "N以下", "number", type="integer", minimum=-999, maximum=99999),
+            Field(f"{prefix}where.printed", "printed", "「元々の」: 効果で変わる前の、カードに書かれた数値で比べる",
+                  "checkbox", type="boolean")]),
         Field(f"{prefix}has", "has", "数えるカードが持つもの（「レスト状態の」「〈種族〉の」）", "group", type="object",
               children=[
                   Field(f"{prefix}has.field", "field", "項目", "picker", groups=[("カードの項目", kinds)]),

@@ -4,6 +4,7 @@ longer in the battle area (2-6-2), and 「相手」 of a 子 (11-4-2)."""
 import pytest
 
 from judge_app.engine import Game, Refused
+from tests.rulesets.effect_bodies import DRAW
 from tests.rulesets.kaiun.boards import card, game, player
 
 
@@ -14,9 +15,6 @@ def effect(parts, cost=None, **given):
 def two(**p1):
     return game({"p1": player(card("a"), hand=[card("h1"), card("h2"), card("h3")], **p1),
                  "p2": player(card("b"), hand=[card("x1")])}, phase="battle")
-
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def test_kaiun_8_3_2_1_an_optional_cost_declined_means_the_rest_is_not_done():

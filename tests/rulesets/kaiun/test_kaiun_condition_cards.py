@@ -3,18 +3,13 @@ opponent, and a field 開運 cards lack."""
 import pytest
 
 from judge_app.engine import AdjustmentError
+from tests.rulesets.effect_bodies import when
 from tests.rulesets.kaiun.boards import card, game, player
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def two():
     return game({"p1": player(card("a", cost=3), hand=[card("h1", janken="パー"), card("h2", janken="パー")], barrier=2),
                  "p2": player(card("b", cost=1), hand=[card("x1", janken="グー")], barrier=4)}, phase="battle")
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
 
 
 def test_kaiun_8_3_1_1_a_card_of_cost_2_or_more_in_the_battle_area_holds():
@@ -60,3 +55,17 @@ def test_kaiun_multi_8_3_1_1_a_cost_condition_in_the_multiplayer_book():
     g.adjust(when({"player": "p3", "zone": "battle_area", "where": {"field": "cost", "at_most": 0}}))
     assert "満たします（1）" in next(e.message for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
     assert len(g.state.get("players.p1.deck")) == deck - 1
+
+
+def test_kaiun_2_3_2_the_battle_cards_unchi_is_read_as_changed_and_4_5_2_printed_as_printed():
+    g = game({"p1": player(card("a", unchi_kachi=3), unchi_mod={"kachi": 2, "aiko_make": 0}),
+              "p2": player(card("b"))}, phase="battle")
+    deck = len(g.state.get("players.p1.deck"))
+    g.adjust(when({"player": "p1", "zone": "battle_area", "where": {"field": "unchi_kachi", "at_least": 5}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
+    assert "満たします（1）" in entry.message and "kaiun:2-3-2" in entry.cites
+    assert len(g.state.get("players.p1.deck")) == deck - 1
+    g.adjust(when({"player": "p1", "zone": "battle_area",
+                   "where": {"field": "unchi_kachi", "at_least": 5, "printed": True}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "kaiun:8-3-1-1")
+    assert "満たしません（0）" in entry.message and "kaiun:4-5-2" in entry.cites

@@ -60,7 +60,7 @@ def test_kaiun_8_3_2_1_a_cost_that_cannot_be_paid_in_full_is_refused_and_changes
     with pytest.raises(Refused) as e:
         g.adjust(effect([{"op": "win_battle", "target": "p1"}], [cost], source="a", keyword="開運時",
                         label="…2枚…たなら、このバトルに勝つ"))
-    assert e.value.rule == "kaiun:8-3-2-1" and e.value.field == "value"
+    assert e.value.rule == "kaiun:8-3-2-1" and e.value.field == "cost[0].value"   # named by its part
     assert dump(g) == before
 
 

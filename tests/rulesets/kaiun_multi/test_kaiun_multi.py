@@ -120,7 +120,8 @@ def test_kaiun_multi_11_4_1_reveal_shows_every_player():
     g = multi({p: player(card(p + "c"), hand=[card(p + "h")]) for p in ("p1", "p2", "p3")}, phase="open")
     g.adjust({"op": "effect", "source": "p1c", "label": "手札を公開する",
               "parts": [{"op": "reveal", "target": "p1", "zone": "hand", "cards": ["p1h"]}]})
-    assert g.trace[-1].rule == "kaiun-multi:11-4-1" and "kaiun:11-1-2" in g.trace[-1].cites
+    assert g.trace[-2].rule == "kaiun-multi:11-4-1" and "kaiun:11-1-2" in g.trace[-2].cites
+    assert g.trace[-1].rule == "kaiun:11-1-2" and "kaiun-multi:11-4-1" in g.trace[-1].cites   # hidden again at the end
     assert seen_by(g.state, "p1h") == ["p1", "p2", "p3"]
 
 

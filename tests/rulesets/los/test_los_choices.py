@@ -5,6 +5,7 @@ import pytest
 
 from judge_app.engine import Game, Refused
 
+from tests.rulesets.effect_bodies import DRAW
 from tests.rulesets.los.boards import RULESET, board, char
 
 
@@ -16,9 +17,6 @@ def main(**squares) -> Game:
 
 def hand(*ids):
     return [dict(char(i), type="character") for i in ids]
-
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def test_los_8_1_2_an_optional_trigger_declined_is_not_activated():

@@ -3,9 +3,8 @@ comparison of ライフ with the opponent, and a field los cards lack."""
 import pytest
 
 from judge_app.engine import AdjustmentError, Game
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.los.boards import RULESET, board, char
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def main(**squares) -> Game:
@@ -14,16 +13,8 @@ def main(**squares) -> Game:
     return g
 
 
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
 def front(*cards):
     return [*cards, *[None] * (4 - len(cards))]
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_los_9_1_a_character_of_atk_1000_or_more_in_front_holds():
@@ -67,3 +58,15 @@ def test_los_9_1_a_value_the_field_cannot_hold_is_refused_naming_it(check, field
     with pytest.raises(AdjustmentError) as e:
         g.adjust(when({"player": "p1", "zone": "front", **check}))
     assert e.value.field.endswith(field) and named in e.value.message
+
+
+def test_los_8_7_an_atk_filter_reads_the_changed_atk_and_printed_reads_the_card():
+    mod = {"stat": "ATK", "op": "add", "value": 600, "until": "turn"}
+    g = main(p1_front=front(char("a", atk=500, mods=[mod])))
+    before = deck(g)
+    g.adjust(when({"player": "p1", "zone": "front", "where": {"field": "atk", "at_least": 1000}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "los:9.1")
+    assert "満たします（1）" in entry.message and "los:8.7" in entry.cites and deck(g) == before - 1
+    g.adjust(when({"player": "p1", "zone": "front", "where": {"field": "atk", "at_least": 1000, "printed": True}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "los:9.1")
+    assert "元々のATK1000以上" in entry.message and "満たしません（0）" in entry.message

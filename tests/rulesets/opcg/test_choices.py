@@ -1,10 +1,9 @@
 """Issue 37 for opcg: optional (8-1-2), up-to (8-4-4-1), conditional (8-3-3) parts, damage by an effect (4-6-2),
 discard by count (3-5-1), and an auto effect whose card has left the field (8-1-3-2-3)."""
-import copy
-
 import pytest
 
 from judge_app.engine import Game, Refused
+from tests.rulesets.effect_bodies import refused
 from tests.rulesets.opcg.helpers import board, char, play
 
 
@@ -14,14 +13,6 @@ def at_main(**kw):
 
 def hand(n, prefix="h"):
     return [char(f"{prefix}{i}", 1000) for i in range(n)]
-
-
-def refused(g, body):
-    before = copy.deepcopy(g.state.data), len(g.trace), list(g.answers)
-    with pytest.raises(Refused) as e:
-        g.adjust(body)
-    assert (g.state.data, len(g.trace), g.answers) == before
-    return e.value.rule
 
 
 DRAW2 = {"op": "draw", "target": "p1", "value": 2}
@@ -104,6 +95,8 @@ def test_opcg_4_6_3_a_trigger_in_life_is_the_damaged_players_decision():
     g.adjust({"op": "damage", "target": "p2", "value": 1})
     assert g.pending.player == "p2" and g.pending.rule == "opcg:10-1-5-1"
     g.answer(g.pending.id, "activate")
+    assert g.pending.rule == "opcg:10-1-5-1" and {o.value for o in g.pending.options} == {"trash", "play"}
+    g.answer(g.pending.id, "trash")
     assert [c["id"] for c in g.state.get("players.p2.trash")][-1] == "t"
 
 

@@ -5,17 +5,8 @@ import copy
 import pytest
 
 from judge_app.engine import AdjustmentError
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.opcg.helpers import board, char, leader, play
-
-DRAW = {"op": "draw", "target": "p1", "value": 1}
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_opcg_8_3_3_a_character_of_cost_5_or_more_is_there():
@@ -82,3 +73,26 @@ def test_opcg_8_3_3_a_field_opcg_cards_lack_is_refused_naming_it(check, field):
     if field.endswith(".field"):
         assert name in e.value.message and "cost" in e.value.message   # the fields it could be are named
     assert (g.state.data, len(g.trace), g.answers) == before
+
+
+def test_opcg_2_6_3_a_power_filter_reads_the_power_now_and_4_9_2_printed_reads_the_card():
+    g = play(board(p1={"characters": [char("a", 4000, cost=3)]}))
+    g.adjust({"op": "power", "target": "a", "value": 2000, "duration": "turn"})
+    before = deck(g)
+    g.adjust(when({"player": "p1", "zone": "characters", "where": {"field": "power", "at_least": 6000}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "opcg:8-3-3")
+    assert "満たします（1）" in entry.message and "opcg:2-6-3" in entry.cites and deck(g) == before - 1
+    g.adjust(when({"player": "p1", "zone": "characters", "where": {"field": "power", "at_least": 6000,
+                                                                    "printed": True}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "opcg:8-3-3")
+    assert "元々のパワー6000以上" in entry.message and "満たしません（0）" in entry.message
+    assert "opcg:4-9-2" in entry.cites and deck(g) == before - 1
+
+
+def test_opcg_6_5_5_2_attached_don_counts_in_the_power_on_the_owners_turn_only():
+    g = play(board(p1={"characters": [char("a", 4000, cost=3, don=1)]}))
+    g.adjust(when({"player": "p1", "zone": "characters", "where": {"field": "power", "at_least": 5000}}))
+    assert "満たします（1）" in next(e for e in reversed(g.trace) if e.rule == "opcg:8-3-3").message
+    g = play(board(p2={"characters": [char("b", 4000, cost=3, don=1)]}))
+    g.adjust(when({"player": "p2", "zone": "characters", "where": {"field": "power", "at_least": 5000}}))
+    assert "満たしません（0）" in next(e for e in reversed(g.trace) if e.rule == "opcg:8-3-3").message

@@ -1,12 +1,10 @@
 """Issue 28 for opcg: card effects the judge enters are held to the rules: rule processing at once between parts
 (9-1-2), activation costs in full (8-3-1-3), as much as possible (1-3-2), each player in order (1-3-11), keyword
 limits (10-2-13), and every zone move the rules name as an op with its clause."""
-import copy
-
 import pytest
 
-from judge_app.engine import Refused
 from judge_app.engine.citations import prose_only
+from tests.rulesets.effect_bodies import refused
 from tests.rulesets.opcg.helpers import board, char, play
 
 
@@ -16,14 +14,6 @@ def at_main(**kw):
 
 def effect(g, parts, cost=(), **kw):
     return g.adjust({"op": "effect", "parts": list(parts), **({"cost": list(cost)} if cost else {}), **kw})
-
-
-def refused(g, body):
-    before = copy.deepcopy(g.state.data), len(g.trace), list(g.answers)
-    with pytest.raises(Refused) as e:
-        g.adjust(body)
-    assert (g.state.data, len(g.trace), g.answers) == before
-    return e.value.rule
 
 
 def test_opcg_1_3_11_and_9_1_2_both_players_draw_turn_player_first_and_the_game_ends_part_way():

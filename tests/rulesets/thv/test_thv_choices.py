@@ -4,10 +4,10 @@ outside the field (7.3.1.a)."""
 import pytest
 
 from judge_app.engine import AnswerError, Game, Refused, get_ruleset
+from tests.rulesets.effect_bodies import DRAW
 from tests.rulesets.thv.helpers import board, ch, hand
 
 RS = get_ruleset("thv")
-DRAW = {"op": "draw", "target": "p1", "value": 1}
 
 
 def game(b, seed=1):

@@ -3,18 +3,10 @@
 import pytest
 
 from judge_app.engine import AdjustmentError, Game, get_ruleset
+from tests.rulesets.effect_bodies import deck, when
 from tests.rulesets.thv.helpers import board, ch
 
 RS = get_ruleset("thv")
-DRAW = {"op": "draw", "target": "p1", "value": 1}
-
-
-def when(check):
-    return {"op": "effect", "player": "p1", "parts": [{"op": "condition", "check": check, "parts": [DRAW]}]}
-
-
-def deck(g):
-    return len(g.state.get("players.p1.deck"))
 
 
 def test_thv_7_1_12_a_youkai_character_on_the_field_holds():
@@ -48,3 +40,12 @@ def test_thv_7_1_12_a_field_thv_cards_lack_is_refused_naming_it():
     with pytest.raises(AdjustmentError) as e:
         g.adjust(when({"player": "p1", "zone": "field", "has": {"field": "trait", "value": "妖怪"}}))
     assert e.value.field.endswith("check.has.field") and "trait" in e.value.message and "race" in e.value.message
+
+
+def test_thv_6_1_10_an_attack_filter_reads_the_attack_after_its_modifications():
+    mod = {"layer": "modify", "attack": 2, "toughness": None, "until": "turn"}
+    g = Game(RS, board(p1={"field": [ch("a", atk=2, mods=[mod]), ch("b", atk=3)]}), 1)
+    before = deck(g)
+    g.adjust(when({"player": "p1", "zone": "field", "where": {"field": "attack", "at_least": 4}}))
+    entry = next(e for e in reversed(g.trace) if e.rule == "thv:7.1.12")
+    assert "満たします（1）" in entry.message and "thv:6.1.10" in entry.cites and deck(g) == before - 1

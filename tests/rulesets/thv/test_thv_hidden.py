@@ -84,7 +84,8 @@ def test_thv_11_9_1_random_discard_names_no_card():
 def test_thv_11_6_1_reveal_shows_every_player():
     g = start()
     g.adjust(effect({"op": "reveal", "target": "p1", "zone": "deck", "value": 1}))
-    assert g.trace[-1].rule == "thv:11.6.1" and "thv:11.6.3" in g.trace[-1].cites
+    assert g.trace[-2].rule == "thv:11.6.1" and "thv:11.6.3" in g.trace[-2].cites
+    assert g.trace[-1].rule == "thv:11.6.3"   # hidden again as the effect ends
     assert seen_by(g.state, ids(g, "p1")[0]) == ["p1", "p2"]
 
 

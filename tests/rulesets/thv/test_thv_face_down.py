@@ -1,0 +1,68 @@
+"""Face-down cards on the 東方VISION field (issue 37): 3.4.3.a (a face-down card on the field is hidden), 5.7.1 (it has
+no information), 5.7.4 (its face side's text is invalid), in the board, the one-line notation and the ops."""
+import pytest
+
+from judge_app.engine import Game, get_ruleset
+from judge_app.engine.hidden import seen_by
+from judge_app.engine.thv.cards import characters, words
+from judge_app.engine.trace import Refused
+from tests.rulesets.thv.helpers import board, ch, hand
+
+THV = get_ruleset("thv")
+
+
+def effect(*parts, player="p1"):
+    return {"op": "effect", "player": player, "label": "カードの効果", "parts": list(parts)}
+
+
+def face_down_board():
+    return board(p1={"field": [ch("c1", "霊夢"), ch("fd1", "伏せ札", keywords=["先制"], face_down=True)]})
+
+
+def test_thv_3_4_3_a_face_down_field_card_in_the_notation_round_trips():
+    text = THV.dump_notation(face_down_board())
+    assert "伏せ札(@fd1 キャラ c0 n0 2/2 人間 アクティブ 裏 先制)" in text
+    back = THV.load_notation(text)
+    assert back["players"]["p1"]["field"][1]["face_down"] is True and "face_down" not in back["players"]["p1"]["field"][0]
+    assert THV.dump_notation(back) == text
+
+
+def test_thv_3_4_3_old_field_notation_reads_as_before():
+    old = "T3 メイン p1 先攻p2 p1: ライフ25 F[霊夢(キャラ c1 n0 3/3 人間 アクティブ)] D10 p2: ライフ25 D10"
+    b = THV.load_notation(old)
+    assert "face_down" not in b["players"]["p1"]["field"][0] and THV.dump_notation(b) == old
+
+
+def test_thv_5_7_1_a_face_down_card_is_no_character_and_5_7_4_its_text_is_invalid():
+    g = Game(THV, face_down_board(), 0)
+    assert [c["id"] for c in characters(g.state, "p1")] == ["c1"]
+    assert words(g.state.data["players"]["p1"]["field"][1]) == []
+
+
+def test_thv_3_4_3_a_nobody_looks_at_a_face_down_card_without_an_effect_not_even_its_owner():
+    g = Game(THV, face_down_board(), 0)
+    for who in ("p1", "p2"):
+        entry = g.attempt({"try": {"adjust": {"op": "look", "target": "p1", "zone": "face_down", "cards": ["fd1"],
+                                              "player": who}}})
+        assert entry.kind == "refused" and entry.rule == "thv:3.4.3.a"
+
+
+def test_thv_11_7_1_an_effect_lets_its_player_look_at_a_face_down_card():
+    g = Game(THV, face_down_board(), 0)
+    g.adjust(effect({"op": "look", "target": "p1", "zone": "face_down", "cards": ["fd1"]}, player="p2"))
+    assert g.trace[-1].rule == "thv:11.7.1" and "thv:3.4.3.a" in g.trace[-1].cites
+    assert seen_by(g.state, "fd1") == ["p2"]
+    with pytest.raises(Refused) as e:
+        g.adjust(effect({"op": "look", "target": "p1", "zone": "face_down", "cards": ["fd1"], "player": "p1"},
+                        player="p2"))
+    assert e.value.rule == "thv:11.7.1"
+
+
+def test_thv_5_7_1_put_onto_the_field_face_down():
+    g = Game(THV, board(p1={"hand": [hand("h1", "妖精")]}), 0)
+    g.adjust({"op": "put_onto_field", "target": "h1", "face_down": True})
+    card = g.state.data["players"]["p1"]["field"][-1]
+    assert card["id"] == "h1" and card["face_down"] is True and g.trace[-1].rule == "thv:5.7.1"
+    assert "thv:3.4.3.a" in g.trace[-1].cites and characters(g.state, "p1") == []
+    g.adjust({"op": "move", "target": "h1", "to": "graveyard"})   # it leaves with only its printed information
+    assert "face_down" not in g.state.data["players"]["p1"]["graveyard"][-1]
