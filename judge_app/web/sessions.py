@@ -116,11 +116,23 @@ def adjust_context(g, cite: Citations, values) -> dict:
                 "cost": rows(prefix, "cost", adjust_form.COST_ROWS), "parts": rows(prefix, "parts", adjust_form.PART_ROWS)}
     out["effect"] = dict(block(""), rule=cite.show(offered["effect"].rule)[0], ops=list(part_ops.values()))
     if "at_once" in offered:
-        n = adjust_form.at_once_blocks(values)
+        n = at_once_blocks(values)
         out["at_once"] = {"rule": cite.show(offered["at_once"].rule)[0], "ops": list(part_ops.values()),
                           "blocks": [block(f"effects[{k}].") for k in range(n)], "more": n < adjust_form.AT_ONCE_MAX,
                           "max": adjust_form.AT_ONCE_MAX, "added": values.get("prepare") == "more"}
     return out
+
+
+def at_once_blocks(form) -> int:
+    """How many effect blocks to draw: three, or as many as the judge has filled or asked for (`blocks`, one more
+    when 「効果を加える」 was pressed), never more than the engine takes."""
+    try:
+        asked = int(form.get("blocks") or adjust_form.AT_ONCE_BLOCKS)
+    except ValueError:
+        asked = adjust_form.AT_ONCE_BLOCKS
+    asked += form.get("prepare") == "more"
+    given = [int(m.group(1)) + 1 for k, v in form.items(multi=True) if v and (m := re.match(r"effects\[(\d+)\]\.", k))]
+    return max(adjust_form.AT_ONCE_BLOCKS, min(adjust_form.AT_ONCE_MAX, max([asked, *given])))
 
 
 @bp.get("/sessions/<sid>")

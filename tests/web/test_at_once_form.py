@@ -69,7 +69,7 @@ def test_without_script_the_rows_show_their_op_s_fields_and_a_third_effect_is_ad
 
 
 def test_more_effects_are_added_one_block_at_a_time_up_to_what_the_engine_holds(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     form = form_of(client.get(f"/sessions/{sid}").get_data(as_text=True), "adjust-at-once")
     assert 'name="blocks" value="3"' in form and "効果を加える（4つ目、6つまで）" in form
     t = token(client, f"/sessions/{sid}")
@@ -86,7 +86,7 @@ def test_more_effects_are_added_one_block_at_a_time_up_to_what_the_engine_holds(
 
 
 def test_opcg_8_6_1_five_effects_from_the_form_are_held_together(client):
-    sid = start(client)
+    sid = opcg_at_main(client)
     t = token(client, f"/sessions/{sid}")
     data = {"csrf": t, "op": "at_once", "blocks": "5"}
     for k in range(5):

@@ -33,18 +33,6 @@ COST_ROWS, PART_ROWS = 2, 3
 # draws one more, up to as many as the engine holds at once (simultaneous.MAX_EFFECTS)
 AT_ONCE_BLOCKS, AT_ONCE_MAX = 3, simultaneous.MAX_EFFECTS
 
-
-def at_once_blocks(form) -> int:
-    """How many effect blocks to draw: three, or as many as the judge has filled or asked for (`blocks`, one more
-    when 「効果を加える」 was pressed), never more than the engine takes."""
-    try:
-        asked = int(form.get("blocks") or AT_ONCE_BLOCKS)
-    except ValueError:
-        asked = AT_ONCE_BLOCKS
-    asked += form.get("prepare") == "more"
-    given = [int(m.group(1)) + 1 for k, v in form.items(multi=True) if v and (m := re.match(r"effects\[(\d+)\]\.", k))]
-    return max(AT_ONCE_BLOCKS, min(AT_ONCE_MAX, max([asked, *given])))
-
 PARAM_LABELS = {
     "target": "対象", "value": "値", "duration": "期限", "keyword": "キーワード", "owner": "持ち主", "card": "カード",
     "source": "発生源", "row": "列", "lane": "レーン", "stat": "能力値", "action": "行動", "display": "表示",
