@@ -284,6 +284,7 @@
     var body = {};
     Array.prototype.forEach.call(form.elements, function (f) {
       if (!f.name || f.disabled || f.tagName === "BUTTON" || f.tagName === "FIELDSET" || f.name === "csrf") return;
+      if (f.hasAttribute("data-page-only")) return;   // how the page is drawn (at_once's block count), not the body
       var type = f.dataset.type || "string";
       var value;
       if (f.type === "checkbox") {
@@ -659,9 +660,12 @@
     if (pop && !pop.hidden && !pop.contains(e.target) && !(e.target.closest && e.target.closest(".clause-info"))) hidePop();
   });
 
-  // a page that opens on a decision starts there, as after every action (one Tab to its first option)
+  // a page that opens on a decision starts there, as after every action (one Tab to its first option), unless the
+  // page names its own start (the effect block just added to 「同時に発動する効果」)
   var opened = document.querySelector("#decision.open");
-  if (opened && api && !location.hash && document.activeElement === document.body) opened.focus({ preventScroll: true });
+  var asked = document.querySelector("[autofocus]");
+  if (asked) asked.focus();
+  else if (opened && api && !location.hash && document.activeElement === document.body) opened.focus({ preventScroll: true });
 
   var selected = $(".entry.selected", live);
   if (selected) highlight(selected, true);

@@ -37,20 +37,38 @@ def add(g: GameState, **record: Any) -> dict:
         g.data["effects"] = []
     seq = g.data.get("effect_seq", 0) + 1
     g.set("effect_seq", seq)
+    if record.get("duration") == "next_turn_end" and record.get("until_turn") is None:
+        record["until_turn"] = opponents_turn_end(g, record.get("owner"))
     record = {"id": f"e{seq}", "turn": g.turn, **{k: v for k, v in record.items() if v is not None}}
     g.append("effects", record)
     return record
 
 
+def opponents_turn_end(g: GameState, owner: str | None) -> int:
+    """「次の相手のターン終了時まで」: the turn at whose end the effect ends — the next turn of its owner's opponent.
+    Made on the owner's own turn, that is the next turn; made on the opponent's turn, the owner's next turn comes
+    first and the effect lasts through the opponent's turn after it (two seats: turns alternate). An effect whose
+    owner is not known counts as the turn player's."""
+    tp = g.data.get("turn_player")
+    return g.turn + (2 if owner and tp and owner != tp else 1)
+
+
+def ends_now(item: dict, turn: int, key: str = "duration") -> bool:
+    """Whether a 「次の相手のターン終了時まで」 item (a record, or a card's modification) ends at the end of `turn`."""
+    return item[key] == "next_turn_end" and item.get("until_turn", turn) <= turn
+
+
 def expire(g: GameState, durations: tuple[str, ...], owner: str | None = None,
            kinds: tuple[str, ...] | None = None) -> list[dict]:
-    """End the effects (of `owner`, of `kinds`) lasting one of `durations`; 「次の相手のターン終了時まで」 only from
-    the turn after the one it was made in (a prohibition's or invalidation's: only a turn of its owner's opponent)."""
+    """End the effects (of `owner`, of `kinds`) lasting one of `durations`; 「次の相手のターン終了時まで」 only at
+    the end of the turn `opponents_turn_end` named when it was made (a record from before that reckoning: from the
+    turn after it was made, and a prohibition's or invalidation's only on a turn of its owner's opponent)."""
     gone, kept = [], []
     tp = g.data.get("turn_player")
     for e in records(g):
-        due = e["duration"] in durations and (e["duration"] != "next_turn_end" or (e["turn"] < g.turn and not (
-            e.get("kind") in ("prohibit", "invalidate") and tp and e.get("owner") == tp)))
+        due = e["duration"] in durations and (e["duration"] != "next_turn_end" or (
+            ends_now(e, g.turn) if "until_turn" in e else e["turn"] < g.turn and not (
+                e.get("kind") in ("prohibit", "invalidate") and tp and e.get("owner") == tp)))
         if due and (owner is None or e.get("owner") == owner) and (kinds is None or e.get("kind") in kinds):
             gone.append(e)
         else:

@@ -83,7 +83,7 @@ def page(sid: str, error: Exception | None = None, at: str | None = None, form=N
 
 def adjust_context(g, cite: Citations, values) -> dict:
     """The adjustment forms: one op with its fields, and (where the ruleset has effects) an effect's rows, and
-    (where it has `at_once`) `AT_ONCE_BLOCKS` effect blocks of the same rows."""
+    (where it has `at_once`) its effect blocks of the same rows (three, or more as the judge adds them)."""
     players, cards = players_of(g), adjust_form.cards_on(g.ruleset.game, g.state.data)
     offered = {a.op: a for a in g.ruleset.offered_adjustments()}
     # `condition` and `up_to` wrap a part, and `at_once` is made of effects: their own forms, never the one-op form
@@ -116,9 +116,23 @@ def adjust_context(g, cite: Citations, values) -> dict:
                 "cost": rows(prefix, "cost", adjust_form.COST_ROWS), "parts": rows(prefix, "parts", adjust_form.PART_ROWS)}
     out["effect"] = dict(block(""), rule=cite.show(offered["effect"].rule)[0], ops=list(part_ops.values()))
     if "at_once" in offered:
+        n = at_once_blocks(values)
         out["at_once"] = {"rule": cite.show(offered["at_once"].rule)[0], "ops": list(part_ops.values()),
-                          "blocks": [block(f"effects[{k}].") for k in range(adjust_form.AT_ONCE_BLOCKS)]}
+                          "blocks": [block(f"effects[{k}].") for k in range(n)], "more": n < adjust_form.AT_ONCE_MAX,
+                          "max": adjust_form.AT_ONCE_MAX, "added": values.get("prepare") == "more"}
     return out
+
+
+def at_once_blocks(form) -> int:
+    """How many effect blocks to draw: three, or as many as the judge has filled or asked for (`blocks`, one more
+    when 「効果を加える」 was pressed), never more than the engine takes."""
+    try:
+        asked = int(form.get("blocks") or adjust_form.AT_ONCE_BLOCKS)
+    except ValueError:
+        asked = adjust_form.AT_ONCE_BLOCKS
+    asked += form.get("prepare") == "more"
+    given = [int(m.group(1)) + 1 for k, v in form.items(multi=True) if v and (m := re.match(r"effects\[(\d+)\]\.", k))]
+    return max(adjust_form.AT_ONCE_BLOCKS, min(adjust_form.AT_ONCE_MAX, max([asked, *given])))
 
 
 @bp.get("/sessions/<sid>")

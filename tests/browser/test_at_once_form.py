@@ -45,3 +45,27 @@ def test_opcg_8_6_1_two_effects_at_once_from_the_keyboard_at_360(phone, server):
     assert s["state"]["at_once"] is None, s["state"]       # the other one then resolves by itself
     assert "カードを2枚引く" in page.inner_text("#trace-list")
     assert errors == []
+
+
+def test_a_fourth_effect_is_added_from_the_keyboard_at_360(phone, server):
+    """「効果を加える」: the page comes back with one more block, the focus on it, and nothing wider than 360 px."""
+    page, errors = phone, phone.errors
+    open_at_main(page, server)
+    page.focus("#adjust > summary")
+    page.keyboard.press("Enter")
+    form = page.locator("#adjust-at-once")
+    form.locator("input[name='effects[0].label']").focus()
+    page.keyboard.type("最初の効果")
+    form.locator("button[name='prepare'][value='more']").focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "at-once-4"
+    form = page.locator("#adjust-at-once")
+    assert form.locator("input[name='effects[0].label']").input_value() == "最初の効果"
+    page.keyboard.press("Tab")   # into the new block's first field
+    assert page.evaluate("() => document.activeElement.name").startswith("effects[3].")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than 360"
+    SHOTS.mkdir(exist_ok=True)
+    form.screenshot(path=str(SHOTS / "session-at-once-fourth-360.png"))
+    assert errors == []

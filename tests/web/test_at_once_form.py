@@ -66,3 +66,35 @@ def test_without_script_the_rows_show_their_op_s_fields_and_a_third_effect_is_ad
     assert 'name="effects[1].parts[0].target"' in form and 'name="effects[2].parts[1].value"' in form
     assert 'name="effects[0].parts[0].target"' not in form
     assert re.search(r'<details class="effect-block" open>\s*<summary>効果 3 を加える</summary>', form)
+
+
+def test_more_effects_are_added_one_block_at_a_time_up_to_what_the_engine_holds(client):
+    sid = opcg_at_main(client)
+    form = form_of(client.get(f"/sessions/{sid}").get_data(as_text=True), "adjust-at-once")
+    assert 'name="blocks" value="3"' in form and "効果を加える（4つ目、6つまで）" in form
+    t = token(client, f"/sessions/{sid}")
+    blocks = 3
+    for n in (4, 5, 6):
+        r = client.post(f"/sessions/{sid}/adjust", data={"csrf": t, "op": "at_once", "prepare": "more",
+                                                         "blocks": str(blocks), "effects[0].label": "残る"})
+        form = form_of(r.get_data(as_text=True), "adjust-at-once")
+        blocks = n
+        assert f'name="blocks" value="{n}"' in form and f'name="effects[{n - 1}].label"' in form
+        assert re.search(rf'<fieldset class="effect-block" id="at-once-{n}" tabindex="-1" autofocus>', form)
+        assert 'value="残る"' in form   # what the judge wrote stays
+    assert "効果を加える" not in form   # six: as many as the engine holds at once
+
+
+def test_opcg_8_6_1_five_effects_from_the_form_are_held_together(client):
+    sid = opcg_at_main(client)
+    t = token(client, f"/sessions/{sid}")
+    data = {"csrf": t, "op": "at_once", "blocks": "5"}
+    for k in range(5):
+        data.update({f"effects[{k}].player": "p1", f"effects[{k}].label": f"効果{k + 1}",
+                     f"effects[{k}].parts[0].op": "draw", f"effects[{k}].parts[0].target": "p1",
+                     f"effects[{k}].parts[0].value": "1"})
+    r = client.post(f"/sessions/{sid}/adjust", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    s = client.get(f"/api/sessions/{sid}").get_json()
+    assert [e["label"] for e in s["answers"][-1]["adjust"]["effects"]] == [f"効果{k}" for k in range(1, 6)]
+    assert s["pending"]["kind"] == "simultaneous" and len(s["pending"]["options"]) == 5

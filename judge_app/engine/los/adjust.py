@@ -16,10 +16,10 @@ its parts take the source card's SPEED/COST for the resistances unless they name
 from __future__ import annotations
 
 from judge_app.engine.los.board_terms import DISPLAY_JA, LANES, other, parse_keywords, square_name
-from judge_app.engine.los.cards import (add_card_mod, characters, entered, locate, printed, put, set_square, stat,
-                                        stat_cites, take, to_trash, update_card, where)
+from judge_app.engine.los.cards import (add_card_mod, characters, entered, locate, on_field, printed, put, set_square,
+                                        stat, stat_cites, take, to_trash, update_card, where)
 from judge_app.engine.los.common import draw, life_result, lose_life, pay, player, regained, result_message
-from judge_app.engine import effect_parts
+from judge_app.engine import effect_parts, lasting
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
 from judge_app.engine.trace import AdjustmentError, Refused
@@ -32,11 +32,14 @@ PLAYERS = {"enum": ["p1", "p2", "both"], "description": "p1 / p2 / both（お互
 COUNT = {"type": "integer", "minimum": 1, "maximum": 60}
 TURNED = {"type": "string", "minLength": 1, "maxLength": 40,
           "description": "エネルギー・サポートのカードのID、または p1 / p2（そのプレイヤーのエネルギーを value 枚）"}
-DURATION = {"enum": ["battle", "turn", "next_turn_end", "permanent"],
+DURATION = {"enum": ["battle", "turn", "next_turn_end", "while_on_field", "permanent"],
             "description": "battle: このバトル中 (5.5.1 VI で終了) / turn: ターン終了時まで (5.6 2.) / "
-                           "next_turn_end: 次のターン終了時まで (次のターンの 5.6 2.) / permanent"}
+                           "next_turn_end: 次の相手のターン終了時まで (効果の持ち主の相手の次のターンの 5.6 2.) / "
+                           "while_on_field: このカードが場にある間 (source.card が場を離れたとき, 9.4) / permanent"}
+OWNER = {"enum": ["p1", "p2"], "description": "効果の持ち主（既定: source の player、効果のプレイヤー、ターンプレイヤー）"}
 SOURCE = {"type": "object", "additionalProperties": False,
-          "properties": {"player": PLAYER, "speed": {"type": "integer", "minimum": 0},
+          "properties": {"player": PLAYER, "card": {**CARD, "description": "効果を持つカードのID（「場にある間」に必要）"},
+                         "speed": {"type": "integer", "minimum": 0},
                          "cost": {"type": "integer", "minimum": 0},
                          "entered": {"type": "integer", "minimum": 0,
                                      "description": "効果のカードが場に出た順（9.5: 後から出たカードの「になる」が優先）"}}}
@@ -44,8 +47,8 @@ TARGETED = {"type": "boolean", "description": "対象をとる効果なら true�
 FACE_CONDITION = {"type": "boolean",
                   "description": "対象の条件がカードの表側の情報（ATK●●以上、スピード、属性…）を参照するなら true（9.6.1）"}
 CARD_OPTS = {"source": SOURCE, "targeted": TARGETED, "face_condition": FACE_CONDITION}
-DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
-               "permanent": "場を離れるまで"}
+DURATION_JA = {"battle": "このバトル中", "turn": "ターン終了時まで", "next_turn_end": "次の相手のターン終了時まで",
+               "while_on_field": "このカードが場にある間", "permanent": "場を離れるまで"}
 GROUPS = {"all": "全てのキャラクター", "front": "前衛の全てのキャラクター", "back": "後衛の全てのキャラクター",
           "attack": "アタック表示の全てのキャラクター", "defense": "ディフェンス表示の全てのキャラクター"}
 # 8.13: the keywords the rulebook defines, and their clauses (none of them carries a use limit)
@@ -58,15 +61,16 @@ KEYWORD_RULES = {"上空": "los:8.13.1", "スピード耐性": "los:8.13.2", "�
 def _stat_adjustment(op: str, name: str) -> Adjustment:
     return Adjustment(op, f"{name} ±N", "los:8.9",
                       {"target": TARGET, "value": {"type": "integer", "minimum": -100000, "maximum": 100000},
-                       "duration": DURATION, **CARD_OPTS}, ("target", "value", "duration"), handles_both=True)
+                       "duration": DURATION, "owner": OWNER, **CARD_OPTS}, ("target", "value", "duration"),
+                      handles_both=True)
 
 
 ADJUSTMENTS = (
     _stat_adjustment("atk", "ATK"), _stat_adjustment("def", "DEF"), _stat_adjustment("down", "DOWN"),
     Adjustment("stat_set", "ATK/DEF/DOWN を N にする", "los:9.5",
                {"target": TARGET, "stat": {"enum": ["ATK", "DEF", "DOWN"]},
-                "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "duration": DURATION, **CARD_OPTS},
-               ("target", "stat", "value", "duration"), handles_both=True),
+                "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "duration": DURATION, "owner": OWNER,
+                **CARD_OPTS}, ("target", "stat", "value", "duration"), handles_both=True),
     Adjustment("damage", "ダメージを与える（プレイヤー: p1/p2/both/opponent、またはキャラクターのID）", "los:8.11",
                {"target": TARGET, "value": {"type": "integer", "minimum": 0, "maximum": 100000}, "source": SOURCE},
                ("target", "value"), handles_both=True),
@@ -105,7 +109,8 @@ ADJUSTMENTS = (
     Adjustment("put_energy", "手札のカードをエネルギーゾーンにリゲイン表示で置く", "los:3.4",
                {"target": CARD}, ("target",)),
     Adjustment("forbid", "「〜できない」を与える（アタック・移動・表示変更）", "los:9.2",
-               {"target": TARGET, "action": {"enum": ["attack", "move", "display"]}, "duration": DURATION},
+               {"target": TARGET, "action": {"enum": ["attack", "move", "display"]}, "duration": DURATION,
+                "owner": OWNER, "source": SOURCE},
                ("target", "action", "duration"), handles_both=True),
     Adjustment("trigger", "誘発効果が発動条件を満たした（強制／任意）", "los:8.1.1",
                {"target": PLAYER, "label": {"type": "string", "minLength": 1, "maxLength": 80},
@@ -114,6 +119,14 @@ ADJUSTMENTS = (
 )
 
 ACTION_JA = {"attack": "アタック", "move": "移動", "display": "表示変更"}
+# a triggered effect whose exchange of priority has ended (priority.spend_triggers): why its content is refused now
+SPENT = {
+    "closed": lambda label: (f"label: 誘発効果「{label}」を発動した優先権のやり取りは終わっています（お互いに優先権を放棄し、"
+                             "次の行動に移りました）。発動した優先権のうちに適用します", "los:9.3"),
+    "applied": lambda label: (f"label: 誘発効果「{label}」は既に適用しました。発動した効果は1度だけ解決します", "los:9.3"),
+    "dropped": lambda label: (f"label: 誘発任意効果「{label}」は発動されないまま優先権のやり取りが終わったため、"
+                              "適用しません", "los:8.1.2"),
+}
 
 
 def character(g: GameState, target: str) -> tuple[str, str, int, dict]:
@@ -155,6 +168,25 @@ def in_group(name: str, row: str, card: dict) -> bool:
 def check_duration(g: GameState, duration: str | None) -> None:
     if duration == "battle" and not g.data.get("battle"):
         raise AdjustmentError("duration: いまは戦闘中ではないため「このバトル中」は指定できません", "duration")
+
+
+def lasting_fields(g: GameState, duration: str, source: dict | None, owner: str | None) -> dict:
+    """What a modification keeps so that it ends where the book says: 「次の相手のターン終了時まで」 the turn at whose
+    end (5.6 2.) it ends — the next turn of its owner's opponent; 「このカードが場にある間」 the card whose effect it
+    is, which must be on the field (it ends when the card leaves, 9.4)."""
+    if duration == "next_turn_end":
+        return {"until_turn": lasting.opponents_turn_end(g, owner or (source or {}).get("player") or g.acting)}
+    if duration != "while_on_field":
+        return {}
+    card = (source or {}).get("card")
+    if not card:
+        raise AdjustmentError("source: 「このカードが場にある間」の効果には、効果を持つカード(source.card)が必要です",
+                              "source")
+    if not on_field(g, card):
+        raise AdjustmentError(f"source: 効果を持つカード「{card}」は場にありません（「場にある間」の効果は適用されません）",
+                              "source")
+    g.set("field_bound", True)
+    return {"source": card}
 
 
 def prepare(g: GameState, target: str, source: dict | None, targeted: bool | None,
@@ -291,6 +323,10 @@ class LosAdjustments:
             owner = next(t["player"] for t in waiting)
             raise Refused(f"label: 誘発効果「{label}」は {owner} の効果です。{player} の効果としては適用できません", "los:9.3",
                           "label")
+        spent = next((t for t in reversed(g.data.get("spent_triggers") or ()) if t["label"] == label
+                      and t["player"] == player), None) if not waiting else None
+        if spent is not None:
+            raise Refused(*SPENT[spent["how"]](label), "label")
 
     def source_of(self, g: GameState, source: str | None, player: str | None) -> dict | None:
         """The resistances' view of the source card (8.13.2 SPEED, 8.13.3 COST), for parts that name none."""
@@ -299,7 +335,8 @@ class LosAdjustments:
             return None
         pid, zone, i = loc
         card = g.data["players"][pid][zone][i]
-        return {"player": player or pid, **{k: card[k] for k in ("speed", "cost", "entered") if k in card}}
+        return {"player": player or pid, "card": source,
+                **{k: card[k] for k in ("speed", "cost", "entered") if k in card}}
 
     def _sourced(self, part, source: dict | None):
         if source is None or not isinstance(part, dict) or "source" in part:
@@ -322,8 +359,10 @@ class LosAdjustments:
         return [KEYWORD_RULES[name]] if name in KEYWORD_RULES else []
 
     # ---- ATK / DEF / DOWN ---------------------------------------------------------------------------------
-    def _modify(self, g, spec, target, name, op, value, duration, source=None, targeted=None, face_condition=None):
+    def _modify(self, g, spec, target, name, op, value, duration, source=None, targeted=None, face_condition=None,
+                owner=None):
         check_duration(g, duration)
+        ending = lasting_fields(g, duration, source, owner)
         grp, acted, resisted = one_card_or_group(g, target, source, targeted, face_condition)
         rule = "los:9.5" if op == "set" else "los:8.9"
         if grp is None and resisted:
@@ -332,7 +371,7 @@ class LosAdjustments:
         for cid, _ in acted:
             rank = (source or {}).get("entered") if op == "set" and isinstance(source, dict) else None
             add_card_mod(g, cid, {"stat": name, "op": op, "value": value, "until": duration,
-                                  **({"rank": rank} if rank else {})})
+                                  **({"rank": rank} if rank else {}), **ending})
             cites += stat_cites(character(g, cid)[3], name)   # the floor at 0 (2.1.2–2.1.4) where it bites
         change = f"{value:+d}" if op == "add" else f"を{value}に"
         now = "、".join(f"「{character(g, cid)[3]['name']}」{name} {stat(character(g, cid)[3], name)}" for cid, _ in acted)
@@ -347,17 +386,21 @@ class LosAdjustments:
                      + (f"。{names(g, [c for c, _, _ in resisted])}は耐性により受けません" if resisted else ""), None,
                      cites=cites)
 
-    def adjust_atk(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None):
-        return self._modify(g, spec, target, "ATK", "add", value, duration, source, targeted, face_condition)
+    def adjust_atk(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None,
+                   owner=None):
+        return self._modify(g, spec, target, "ATK", "add", value, duration, source, targeted, face_condition, owner)
 
-    def adjust_def(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None):
-        return self._modify(g, spec, target, "DEF", "add", value, duration, source, targeted, face_condition)
+    def adjust_def(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None,
+                   owner=None):
+        return self._modify(g, spec, target, "DEF", "add", value, duration, source, targeted, face_condition, owner)
 
-    def adjust_down(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None):
-        return self._modify(g, spec, target, "DOWN", "add", value, duration, source, targeted, face_condition)
+    def adjust_down(self, g, spec, target, value, duration, source=None, targeted=None, face_condition=None,
+                   owner=None):
+        return self._modify(g, spec, target, "DOWN", "add", value, duration, source, targeted, face_condition, owner)
 
-    def adjust_stat_set(self, g, spec, target, stat, value, duration, source=None, targeted=None, face_condition=None):
-        return self._modify(g, spec, target, stat, "set", value, duration, source, targeted, face_condition)
+    def adjust_stat_set(self, g, spec, target, stat, value, duration, source=None, targeted=None, face_condition=None,
+                        owner=None):
+        return self._modify(g, spec, target, stat, "set", value, duration, source, targeted, face_condition, owner)
 
     # ---- life (3.7, 4) ------------------------------------------------------------------------------------
     def adjust_damage(self, g, spec, target, value, source=None):
@@ -586,15 +629,16 @@ class LosAdjustments:
         return g.log("los:8.1.1" if forced else "los:8.1.2", "adjust",
                      f"{target} の{kind}「{label}」が発動条件を満たしました（{target} の優先権で発動します）", None)
 
-    def adjust_forbid(self, g, spec, target, action, duration):
+    def adjust_forbid(self, g, spec, target, action, duration, owner=None, source=None):
         check_duration(g, duration)
+        ending = lasting_fields(g, duration, source, owner)
         grp = group(g, target)
         if grp is None:
             character(g, target)   # a card on the キャラクターゾーン, or an error naming the target
         ids = grp[1] if grp else [target]
         for cid in ids:
             card = character(g, cid)[3]
-            update_card(g, cid, cannot=list(card.get("cannot") or []) + [{"action": action, "until": duration}])
+            update_card(g, cid, cannot=list(card.get("cannot") or []) + [{"action": action, "until": duration, **ending}])
         what = grp[0] if grp else f"「{character(g, target)[3]['name']}」（{where(g, target)}）"
         return g.log(spec.rule, "adjust", f"{what}{'（' + names(g, ids) + '）' if grp else ''}は"
                      f"{ACTION_JA[action]}できない（{DURATION_JA[duration]}）: 「できる」より「できない」を優先します", None,

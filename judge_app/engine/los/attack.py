@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge_app.engine import lasting
 from judge_app.engine.los.board_terms import facing_lane, has_keyword, other, square_name
-from judge_app.engine.los.cards import (card_at, forbidden, keyword_stop, keyword_works, locate, stat, stat_cites,
+from judge_app.engine.los.cards import (card_at, field_bound_ends, forbidden, keyword_stop, keyword_works, locate, stat, stat_cites,
                                         to_trash, update_card)
 from judge_app.engine.los.common import life_result, lose_life, option, player, result_message
 from judge_app.engine.los.priority import exchange, resolve_triggers
@@ -298,6 +298,7 @@ def step_vi(g: GameState, tp: str):
         names = [to_trash(g, x)["name"] for x in gone]
         yield g.log("los:5.5.1.VI", "trash", "ダウン状態のキャラクターをトラッシュに置きました: "
                     + "・".join(f"「{n}」" for n in names), tp, cites=("los:3.2",))
+        yield from field_bound_ends(g)
     # VI: effects that trigger on dealing damage: the opponent's priority first, then one's own
     yield from resolve_triggers(g, "los:5.5.1.VI", "ダメージを与えたことで発動する効果")
     yield from end_battle(g, tp, "los:5.5.1.VI", "戦闘処理を終了しました")

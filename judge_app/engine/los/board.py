@@ -26,10 +26,14 @@ TYPE_CHOICES = [{"value": "character", "label": "キャラクターカード", "
                 {"value": "support", "label": "サポートカード", "rule": "los:2.3"},
                 {"value": "unknown", "label": "不明（内容を問わないカード）", "rule": "los:2"}]
 
+UNTIL = ["battle", "turn", "next_turn_end", "while_on_field", "permanent"]
+# where a modification ends: 「次の相手のターン終了時まで」 at that turn's end (5.6 2.), 「場にある間」 with its card (9.4)
+ENDING = {"until_turn": {"type": "integer", "minimum": 1, "description": "このターンの終了時に終わる（次の相手のターン）"},
+          "source": {"type": "string", "minLength": 1, "maxLength": 40, "description": "効果を持つカード（場にある間）"}}
 MOD = {
     "type": "object", "required": ["stat", "op", "value", "until"], "additionalProperties": False,
     "properties": {"stat": {"enum": ["ATK", "DEF", "DOWN"]}, "op": {"enum": ["add", "set"]},
-                   "value": {"type": "integer"}, "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]},
+                   "value": {"type": "integer"}, "until": {"enum": UNTIL}, **ENDING,
                    "rank": {"type": "integer", "minimum": 0,
                             "description": "「になる」の効果のカードが場に出た順（9.5: 大きいほど優先）"}},
 }
@@ -68,7 +72,7 @@ CARD = {
         "cannot": {"type": "array", "title": "禁止（実行時）",
                    "items": {"type": "object", "required": ["action", "until"],
                              "properties": {"action": {"enum": ["attack", "move", "display"]},
-                                            "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]}}}},
+                                            "until": {"enum": UNTIL}, **ENDING}}},
         # energy and support cards
         "gained": {"type": "boolean", "title": "ゲイン表示", "description": "6.6 ゲイン表示（横向き）なら true"},
     },
@@ -119,6 +123,10 @@ BOARD_SCHEMA = {
                            "forced": {"type": "boolean"}}}},
         "trigger_seq": {"type": "integer", "minimum": 0},
         "entry_seq": {"type": "integer", "minimum": 0, "description": "9.5: 場に出たカードの通し番号（entered）の最後"},
+        "spent_triggers": {"type": "array", "maxItems": 50, "description": "このターン、優先権のやり取りが終わった誘発効果"
+                           "（9.3, 8.1.2）", "items": {"type": "object", "properties": {
+                               "player": {"enum": ["p1", "p2"]}, "label": {"type": "string"},
+                               "how": {"enum": ["applied", "closed", "dropped"]}}}},
         "priority_used": {"type": ["object", "null"],
                           "description": "優先権の交換中: 各プレイヤーが直前の優先権で使った効果（5.5.1 II/III, 9.3）"},
     },
@@ -193,6 +201,8 @@ def initial_data(board: dict, options: dict) -> dict:
                 if card is not None:
                     card.setdefault("display", "attack")
                     card.setdefault("face_down", False)
+                    if any(m.get("until") == "while_on_field" for m in (*card.get("mods", ()), *card.get("cannot", ()))):
+                        data["field_bound"] = True   # 「場にある間」 written on the board: read where cards leave
     data["counts"] = {pid: sum(1 for _ in all_cards(data["players"][pid])) for pid in ("p1", "p2")}
     data["battle"] = None   # a board starts at a phase's beginning, never inside a battle
     data["priority_used"] = None   # … nor inside a priority exchange

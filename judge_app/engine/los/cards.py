@@ -51,6 +51,43 @@ def card_at(g: GameState, pid: str, row: str, lane: int) -> dict | None:
     return g.data["players"][pid][row][lane]
 
 
+def end_field_bound(g: GameState) -> list[tuple[dict, dict]]:
+    """「このカードが場にある間」 modifications and 「できない」 whose card has left the field end (9.4: an effect
+    that ends when something happens). Returns (character, ended item) pairs; nothing is read while no such
+    modification was ever made (`field_bound`)."""
+    if not g.data.get("field_bound"):
+        return []
+    ended: list[tuple[dict, dict]] = []
+    for pid in ("p1", "p2"):
+        for row, lane, c in list(characters(g, pid)):
+            lists = {k: c.get(k) or [] for k in ("mods", "cannot")}
+            kept = {k: [m for m in v if m["until"] != "while_on_field" or on_field(g, m.get("source"))]
+                    for k, v in lists.items()}
+            if kept != lists:
+                ended += [(c, m) for k, v in lists.items() for m in v if m not in kept[k]]
+                set_square(g, pid, row, lane, {**{k: v for k, v in c.items() if k not in kept},
+                                               **{k: v for k, v in kept.items() if v}})
+    return ended
+
+
+def field_bound_ends(g: GameState):
+    """The 「場にある間」 modifications of a card that has just left the field end (9.4), logged as one step."""
+    ended = end_field_bound(g)
+    if ended:
+        yield g.log("los:9.4", "expire", field_bound_words(ended), None)
+
+
+def field_bound_words(ended) -> str:
+    what = "、".join(f"「{c['name']}」の{mod_words(m)}" for c, m in ended)
+    return f"効果を持つカードが場を離れたため、「このカードが場にある間」の効果を終了しました（{what}）"
+
+
+def mod_words(m: dict) -> str:
+    if "stat" not in m:
+        return f"「{lasting.ACTION_WORDS.get(m['action'], m['action'])}ことができない」"
+    return f"{m['stat']}{m['value']:+d}" if m["op"] == "add" else f"{m['stat']}={m['value']}"
+
+
 def characters(g: GameState, pid: str):
     """(row, lane, card) for each character on pid's キャラクターゾーン, lane by lane."""
     p = g.data["players"][pid]

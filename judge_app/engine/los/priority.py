@@ -131,6 +131,17 @@ def close_trigger_windows(g: GameState, pid: str) -> None:
         g.set("priority_used", {**marks, **closed})
 
 
+def spend_triggers(g: GameState, dropped: list[dict]) -> None:
+    """The exchange ends (9.3 「お互いに優先権を放棄した場合に…次の行動に移ります」): each triggered effect chosen in
+    it has had its window, applied or not, and an optional one nobody chose is not activated (8.1.2). Kept for the
+    turn (`spent_triggers`) so that a judge's effect with its label later is refused with that clause."""
+    chosen = [{"player": p, "label": u["trigger"]["label"], "how": "applied" if u["trigger"]["applied"] else "closed"}
+              for p, u in (g.data.get("priority_used") or {}).items() if u and u.get("trigger")]
+    spent = chosen + [{"player": t["player"], "label": t["label"], "how": "dropped"} for t in dropped]
+    if spent:
+        g.set("spent_triggers", [*(g.data.get("spent_triggers") or ()), *spent][-50:])
+
+
 def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
     """Alternate II (the non-turn player) and III (the turn player) until both pass in a row (7.2, 9.3)."""
     tp = g.data["turn_player"]
@@ -170,9 +181,10 @@ def exchange(g: GameState, opponent_rule: str, own_rule: str, when: str):
                 else:
                     yield from use_flash(g, current, card, rule)
         current = other(current)
+    dropped = [t for t in g.data.get("triggers") or [] if not t["forced"]]
+    spend_triggers(g, dropped)
     if g.data.get("priority_used"):
         g.set("priority_used", None)
-    dropped = [t for t in g.data.get("triggers") or [] if not t["forced"]]
     if dropped:
         g.set("triggers", [t for t in g.data["triggers"] if t["forced"]])
         yield g.log("los:8.1.2", "trigger", "発動しなかった誘発任意効果は適用しません: "

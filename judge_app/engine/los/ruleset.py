@@ -5,7 +5,7 @@ import random
 
 from judge_app.engine import lasting
 from judge_app.engine.lasting import LastingEffects
-from judge_app.engine.los.cards import locate, on_field, stat
+from judge_app.engine.los.cards import field_bound_ends, locate, on_field, stat
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.los.adjust import ADJUSTMENTS, LosAdjustments
 from judge_app.engine.los.hidden import HIDDEN_ADJUSTMENTS, LosHidden
@@ -53,7 +53,7 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
     lasting_durations = ("battle", "turn", "next_turn_end", "while_on_field", "permanent")
     # 「このバトル中」 ends with the battle (5.5.1 VI); 「ターン終了時まで」 at the end phase (5.6 2., 9.4)
     duration_rules = {"battle": ("los:5.5.1.VI",), "turn": ("los:5.6.s2", "los:9.4"),
-                      "next_turn_end": ("los:5.6.s2", "los:9.4")}
+                      "next_turn_end": ("los:5.6.s2", "los:9.4"), "while_on_field": ("los:9.4",)}
     prohibit_actions = ("draw", "attack", "move", "display", "keyword")
     adjustments = (*ADJUSTMENTS[:-1], *lasting.adjustments(prohibition_rule, invalidation_rule, lasting_durations,
                                                            prohibit_actions), ADJUSTMENTS[-1],
@@ -134,3 +134,9 @@ class LosRuleset(LastingEffects, LosHidden, LosAdjustments, Ruleset):
 
     def lasting_on_field(self, g: GameState, card_id: str) -> bool:
         return on_field(g, card_id)
+
+    def after_adjustment(self, g: GameState) -> None:
+        """A card the adjustment took off the field ends its 「場にある間」 modifications (9.4), as its own step."""
+        super().after_adjustment(g)
+        for _ in field_bound_ends(g):
+            pass

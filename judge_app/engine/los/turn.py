@@ -5,8 +5,8 @@ from functools import lru_cache
 
 from judge_app.engine.los.board_terms import (DISPLAY_JA, DISPLAYS, DIR_JA, LANES, ICON_JA, icon_directions,
                                               other, square_name, step_from)
-from judge_app.engine.los.cards import (characters, entered, forbidden, locate, printed, put, set_square, take,
-                                        to_trash, update_card)
+from judge_app.engine.los.cards import (characters, entered, field_bound_ends, forbidden, locate, printed, put,
+                                        set_square, take, to_trash, update_card)
 from judge_app.engine import lasting
 from judge_app.engine.los.common import can_pay, deck_out, draw, option, pay, player, regained
 from judge_app.engine.los.priority import resolve_triggers
@@ -204,6 +204,7 @@ def field_limit(g: GameState, pid: str, card: dict):
         if older:
             yield g.log("los:2.3.1", "field", f"「フィールド」は1枚まで: それまでの「{older[0]['name']}」を"
                         "トラッシュに置きました", pid, cites=("los:3.5", "los:3.2"))
+            yield from field_bound_ends(g)
 
 
 def play_effect(g: GameState, tp: str, cid: str):
@@ -343,12 +344,13 @@ def lead_phase(g: GameState):
 # ---- 5.6 ------------------------------------------------------------------------------------------
 def expire(g: GameState, until: str) -> int:
     """Remove modifiers and 「できない」 that last `until` ("battle" or "turn") from every character. At a turn's end
-    a 「次のターン終了時まで」 one becomes one of 「ターン終了時まで」: it ends at the next turn's end (5.6 2.)."""
+    a 「次の相手のターン終了時まで」 one ends when this is the turn it named when made (5.6 2. of the owner's
+    opponent's next turn); one without that turn (a board written so) ends at the next turn's end."""
     n = 0
     for pid in ("p1", "p2"):
         for row, lane, c in list(characters(g, pid)):
-            mods = [_next(m, until) for m in c.get("mods") or [] if m["until"] != until]
-            cannot = [_next(x, until) for x in c.get("cannot") or [] if x["until"] != until]
+            mods = [_next(m, until) for m in c.get("mods") or [] if not _ends(m, until, g.turn)]
+            cannot = [_next(x, until) for x in c.get("cannot") or [] if not _ends(x, until, g.turn)]
             if mods != (c.get("mods") or []) or cannot != (c.get("cannot") or []):
                 n += len(mods) != len(c.get("mods") or []) or len(cannot) != len(c.get("cannot") or [])
                 set_square(g, pid, row, lane, {**{k: v for k, v in c.items() if k not in ("mods", "cannot")},
@@ -357,8 +359,14 @@ def expire(g: GameState, until: str) -> int:
     return n
 
 
+def _ends(item: dict, until: str, turn: int) -> bool:
+    return item["until"] == until or (until == "turn" and "until_turn" in item and lasting.ends_now(item, turn, "until"))
+
+
 def _next(item: dict, until: str) -> dict:
-    return dict(item, until="turn") if until == "turn" and item["until"] == "next_turn_end" else item
+    if until == "turn" and item["until"] == "next_turn_end" and "until_turn" not in item:
+        return dict(item, until="turn")
+    return item
 
 
 def end_phase(g: GameState):
@@ -384,6 +392,8 @@ def end_phase(g: GameState):
             card = to_trash(g, cid)
             yield g.log("los:5.6.s3", "discard", f"{pid} が手札の「{card['name']}」をトラッシュに置きました"
                         f"（残り{len(player(g, pid)['hand'])}枚）", pid, cites=("los:3.6",))
+    if g.data.get("spent_triggers"):   # a past exchange's triggers are remembered for the turn they were in
+        g.set("spent_triggers", None)
     g.set("turn", g.turn + 1)
     g.set("turn_player", other(tp))
     g.set("phase", "setup")

@@ -11,7 +11,8 @@ DURATIONS = {
     "battle": "このバトル中",            # 7-1-5-3, 7-1-5-4
     "turn": "このターン中",              # 6-6-1-2, 6-6-1-3 (「ターン終了時まで」も同じ)
     "turn_start": "次の自分のターン開始時まで",  # 6-2-1, in the owner's refresh phase
-    "next_turn_end": "次のターン終了時まで",  # 6-6-1-2, 6-6-1-3 of the next turn
+    "next_turn_end": "次の相手のターン終了時まで",  # 6-6-1-2, 6-6-1-3 of the opponent's next turn
+    "while_on_field": "このカードが場にある間",  # its source leaves the field: 3-1-6 (leave_field)
     "permanent": "場を離れるまで",         # 3-1-6
 }
 

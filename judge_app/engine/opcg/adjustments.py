@@ -2,7 +2,7 @@
 Each checks everything before it changes anything, and logs exactly one entry."""
 from __future__ import annotations
 
-from judge_app.engine import effect_parts
+from judge_app.engine import effect_parts, lasting
 from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.state import GameState
@@ -18,13 +18,16 @@ PLAYER = {"enum": ["p1", "p2", "both"]}
 OWNER = {"enum": ["p1", "p2"]}
 COUNT = {"type": "integer", "minimum": 1, "maximum": 50}
 DURATION = {"enum": list(DURATIONS), "description": "battle=このバトル中, turn=このターン中, turn_start=次の自分のターン開始時まで, "
-                                                    "next_turn_end=次のターン終了時まで, permanent=場を離れるまで"}
+                                                    "next_turn_end=次の相手のターン終了時まで, "
+                                                    "while_on_field=source のカードが場にある間, permanent=場を離れるまで"}
+SOURCE = {"type": "string", "description": "効果を持つカードID（「このカードが場にある間」に必要）"}
 EXPIRY = {"battle": "7-1-5-3/7-1-5-4", "turn": "6-6-1-2/6-6-1-3", "turn_start": "6-2-1",
-          "next_turn_end": "次のターンの6-6-1-2/6-6-1-3", "permanent": "3-1-6"}
+          "next_turn_end": "次の相手のターンの6-6-1-2/6-6-1-3", "while_on_field": "source が場を離れた時（3-1-6）",
+          "permanent": "3-1-6"}
 # The clauses EXPIRY names, written out in full: the entry cites every number its message shows.
 EXPIRY_CITES = {"battle": ("opcg:7-1-5-3", "opcg:7-1-5-4"), "turn": ("opcg:6-6-1-2", "opcg:6-6-1-3"),
                 "turn_start": ("opcg:6-2-1",), "next_turn_end": ("opcg:6-6-1-2", "opcg:6-6-1-3"),
-                "permanent": ("opcg:3-1-6",)}
+                "while_on_field": ("opcg:3-1-6",), "permanent": ("opcg:3-1-6",)}
 # Leaving the field: attached DON!! go to the cost area rested; effects on the card end (a new card).
 DON_RETURN, NEW_CARD, NOT_KO, CANNOT_DO = "opcg:6-5-5-4", "opcg:3-1-6", "opcg:10-2-1-3", "opcg:1-3-2"
 NO_TRIGGER = "opcg:10-1-5-1"  # 【トリガー】 is activated only by damage
@@ -34,7 +37,7 @@ ZONE_WORDS = {"hand": "手札", "deck": "デッキ", "trash": "トラッシュ",
 ADJUSTMENTS = (
     Adjustment("power", "パワー±N（期限つき）", "opcg:2-6-3",
                {"target": TARGET, "value": {"type": "integer", "minimum": -99000, "maximum": 99000},
-                "duration": DURATION, "owner": OWNER}, ("target", "value", "duration")),
+                "duration": DURATION, "owner": OWNER, "source": SOURCE}, ("target", "value", "duration")),
     Adjustment("ko", "KOする", "opcg:10-2-1-2", {"target": TARGET}, ("target",)),
     Adjustment("draw", "カードをN枚引く", "opcg:4-5-3", {"target": PLAYER, "value": COUNT}, ("target", "value")),
     Adjustment("trash", "トラッシュに置く（手札からは「捨てる」）", "opcg:3-5-1", {"target": TARGET, "by_card": BY_CARD},
@@ -61,10 +64,10 @@ ADJUSTMENTS = (
     Adjustment("rest", "レストにする", "opcg:4-4-1-2", {"target": TARGET}, ("target",)),
     Adjustment("active", "アクティブにする", "opcg:4-4-1-1", {"target": TARGET}, ("target",)),
     Adjustment("keyword_add", "キーワード効果を得る（期限つき）", "opcg:8-1-3-4",
-               {"target": TARGET, "keyword": {"enum": KEYWORDS}, "duration": DURATION, "owner": OWNER},
+               {"target": TARGET, "keyword": {"enum": KEYWORDS}, "duration": DURATION, "owner": OWNER, "source": SOURCE},
                ("target", "keyword", "duration")),
     Adjustment("keyword_remove", "キーワード効果を失う（期限つき）", "opcg:8-1-3-4",
-               {"target": TARGET, "keyword": {"enum": KEYWORDS}, "duration": DURATION, "owner": OWNER},
+               {"target": TARGET, "keyword": {"enum": KEYWORDS}, "duration": DURATION, "owner": OWNER, "source": SOURCE},
                ("target", "keyword", "duration")),
     Adjustment("don_minus", "ドン!!-N（ドン!!デッキに戻す）", "opcg:10-2-10-1",
                {"target": PLAYER, "value": {"type": "integer", "minimum": 1, "maximum": 10},
@@ -103,9 +106,23 @@ def _on_field(g: GameState, target: str, zones=("leader", "characters")) -> tupl
     return where
 
 
-def _duration_ok(g: GameState, duration: str) -> None:
+def _until_turn(g: GameState, duration: str, owner: str | None) -> int | None:
+    """「次の相手のターン終了時まで」 ends at the end of the next turn of the effect's player's opponent (6-6-1-2 /
+    6-6-1-3 of that turn): the effect's player is the one named, else the effect's, else the turn player."""
+    if duration != "next_turn_end":
+        return None
+    return lasting.opponents_turn_end(g, owner or g.acting)
+
+
+def _duration_ok(g: GameState, duration: str, source: str | None = None) -> None:
     if duration == "battle" and not g.data.get("battle"):
         raise AdjustmentError("duration: 「このバトル中」はバトル中にのみ指定できます", "duration")
+    if duration == "while_on_field":   # ends when its card leaves the field (3-1-6, leave_field)
+        where = locate(g, source) if source else None
+        if not source:
+            raise AdjustmentError("source: 「このカードが場にある間」の効果には、効果を持つカード(source)が必要です", "source")
+        if not where or where[1] not in ("leader", "characters", "stage"):
+            raise AdjustmentError(f"source: 効果を持つカード「{source}」は場にありません", "source")
 
 
 class OpcgAdjustments:
@@ -187,26 +204,27 @@ class OpcgAdjustments:
         return g.log(spec.rule, "adjust", f"{target} が手札{len(ids)}枚（{names}）を捨てました", target)
 
     def adjust_power(self, g: GameState, spec: Adjustment, target: str, value: int, duration: str,
-                     owner: str | None = None) -> TraceEntry:
+                     owner: str | None = None, source: str | None = None) -> TraceEntry:
         player, _, card = _on_field(g, target)
-        _duration_ok(g, duration)
+        _duration_ok(g, duration, source)
         add_effect(g, kind="power", target=target, value=value, duration=duration, owner=owner or player,
-                   rule=spec.rule)
+                   rule=spec.rule, until_turn=_until_turn(g, duration, owner), source=source)
         card = locate(g, target)[2]
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}のパワー{value:+d}（{DURATIONS[duration]}、"
                      f"{EXPIRY[duration]}で無効）。現在のパワー{power(g, card, player)}", owner or player,
                      cites=EXPIRY_CITES[duration])
 
-    def adjust_keyword_add(self, g, spec, target, keyword, duration, owner=None):
-        return self._keyword(g, spec, target, keyword, duration, owner, "keyword_add", "を得ました")
+    def adjust_keyword_add(self, g, spec, target, keyword, duration, owner=None, source=None):
+        return self._keyword(g, spec, target, keyword, duration, owner, "keyword_add", "を得ました", source)
 
-    def adjust_keyword_remove(self, g, spec, target, keyword, duration, owner=None):
-        return self._keyword(g, spec, target, keyword, duration, owner, "keyword_remove", "を失いました")
+    def adjust_keyword_remove(self, g, spec, target, keyword, duration, owner=None, source=None):
+        return self._keyword(g, spec, target, keyword, duration, owner, "keyword_remove", "を失いました", source)
 
-    def _keyword(self, g, spec, target, keyword, duration, owner, kind, verb):
+    def _keyword(self, g, spec, target, keyword, duration, owner, kind, verb, source=None):
         player, _, card = _on_field(g, target, ("leader", "characters", "stage"))
-        _duration_ok(g, duration)
-        add_effect(g, kind=kind, target=target, keyword=keyword, duration=duration, owner=owner or player)
+        _duration_ok(g, duration, source)
+        add_effect(g, kind=kind, target=target, keyword=keyword, duration=duration, owner=owner or player,
+                   until_turn=_until_turn(g, duration, owner), source=source)
         return g.log(spec.rule, "adjust", f"ジャッジ調整: {label(card)}が【{keyword}】{verb}（{DURATIONS[duration]}、"
                      f"{EXPIRY[duration]}で無効）", owner or player,
                      cites=EXPIRY_CITES[duration])

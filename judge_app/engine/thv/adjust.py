@@ -3,7 +3,7 @@
 right after it, as its own entries (9.1.3; EffectRulesMixin.after_adjustment). The zone moves are in moves.py."""
 from __future__ import annotations
 
-from judge_app.engine import effect_parts
+from judge_app.engine import effect_parts, lasting
 from judge_app.engine.hidden import BY_CARD
 from judge_app.engine.ruleset import Adjustment, concede_adjustment
 from judge_app.engine.trace import AdjustmentError, Refused
@@ -15,7 +15,12 @@ from judge_app.engine.thv.moves import each_player
 
 _target = {"type": "string", "maxLength": 40}
 _value = {"type": "integer", "minimum": -999, "maximum": 999}
-_duration = {"enum": ["battle", "turn", "next_turn_end", "permanent"]}
+_duration = {"enum": ["battle", "turn", "next_turn_end", "while_on_field", "permanent"],
+             "description": "battle=戦闘終了時まで (6.2.4.i), turn=ターン終了時まで (4.9.1.b), next_turn_end=次の相手の"
+                            "ターン終了時まで (効果の持ち主の相手の次のターンの 4.9.1.b), while_on_field=このカードが場に"
+                            "ある間 (source が場を離れるまで, 7.6.1), permanent=永続"}
+UNTIL_JA = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次の相手のターン終了時まで",
+            "while_on_field": "このカードが場にある間", "permanent": "永続"}
 _count = {"type": "integer", "minimum": 1, "maximum": 60}
 # a player, or `both` (お互いのプレイヤー / 各プレイヤー): the effect is on each at once (7.1.13), turn player first
 _players = {"enum": [*PLAYERS, "both"]}
@@ -26,7 +31,9 @@ _cards = {"type": "array", "items": {"type": "string", "maxLength": 40}, "maxIte
 ADJUSTMENTS = (
     Adjustment("power", "戦闘力の修正（6.1.10 の層: 変更/入れ替え/戦闘修正/常に）", "thv:6.1.10",
                {"target": _target, "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
-                "layer": {"enum": ["set", "swap", "modify", "always"]}, "duration": _duration}, ("target",)),
+                "layer": {"enum": ["set", "swap", "modify", "always"]}, "duration": _duration,
+                "owner": {"enum": list(PLAYERS), "description": "効果の持ち主（既定: 効果のプレイヤー、ターンプレイヤー）"},
+                "source": {**_target, "description": "効果を持つカード（ID。「場にある間」に必要）"}}, ("target",)),
     Adjustment("damage", "ダメージを与える（効果ダメージ/戦闘ダメージ。target: キャラクター、プレイヤー、opponent（効果のプレイヤーの"
                "相手）、both、all_characters）",
                "thv:1.10.12.c",
@@ -101,28 +108,47 @@ def _character_or_error(g, target):
     return get_card(g, target)
 
 
+def mod_ending(g, duration, owner, source) -> dict:
+    """What a modification keeps so that it ends where the book says: 「次の相手のターン終了時まで」 the turn at whose
+    4.9.1.b it ends — the next turn of its owner's opponent; 「このカードが場にある間」 the card whose effect it is,
+    on the field now (the effect applies during its period only, 7.6.1: it ends when the card leaves)."""
+    if duration == "next_turn_end":
+        return {"until_turn": lasting.opponents_turn_end(g, owner or g.acting)}
+    if duration != "while_on_field":
+        return {}
+    if not source:
+        raise AdjustmentError("source: 「このカードが場にある間」の効果には、効果を持つカード(source)が必要です", "source")
+    where = locate(g, source)
+    if not where or where[1] != "field":
+        raise AdjustmentError(f"source: 効果を持つカード「{source}」は場にありません（「場にある間」の効果は適用されません）",
+                              "source")
+    g.set("field_bound", True)
+    return {"source": source}
+
+
 def _bump(g):
     g.set("adjust_seq", g.data["adjust_seq"] + 1)
 
 
 class AdjustMixin:
-    def adjust_power(self, g, spec, target, attack=None, toughness=None, layer="modify", duration="turn"):
+    def adjust_power(self, g, spec, target, attack=None, toughness=None, layer="modify", duration="turn", owner=None,
+                     source=None):
         card = _character_or_error(g, target)
         if layer != "swap" and attack is None and toughness is None:
             raise AdjustmentError("attack: 攻撃力か耐久力のどちらかを指定してください", "attack")
         if duration == "battle" and g.data.get("battle") is None:
             raise AdjustmentError("duration: 戦闘中ではないため「戦闘終了時まで」は指定できません", "duration")
+        ending = mod_ending(g, duration, owner, source)
         if layer == "modify":
             attack, toughness = attack or 0, toughness or 0
-        mod = {"layer": layer, "attack": attack, "toughness": toughness, "until": duration}
+        mod = {"layer": layer, "attack": attack, "toughness": toughness, "until": duration, **ending}
         add_card_mod(g, target, mod)
         _bump(g)
         new = get_card(g, target)
         rule = {"set": "thv:6.1.10.a", "swap": "thv:6.1.10.b", "modify": "thv:6.1.10.c", "always": "thv:6.1.10.d"}[layer]
-        until = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
-                 "permanent": "永続"}[duration]
-        return g.log(rule, "adjust", f"判定員の調整: {label(new)} の戦闘力を修正（{until}）→ {attack_of(new)}/{toughness_of(new)}"
-                     "（下限0、6.1.12）", None, cites=("thv:6.1.12",))
+        return g.log(rule, "adjust", f"判定員の調整: {label(new)} の戦闘力を修正（{UNTIL_JA[duration]}）→ "
+                     f"{attack_of(new)}/{toughness_of(new)}（下限0、6.1.12）", None,
+                     cites=("thv:6.1.12", *(("thv:7.6.1",) if duration == "while_on_field" else ())))
 
     def adjust_damage(self, g, spec, target, value, kind="effect"):
         """1.10.11: to a player, life goes down (a); to a character, it is accumulated (b). `both` / `all_characters`:

@@ -29,7 +29,10 @@ MOD = {
     "type": "object", "required": ["layer"], "additionalProperties": False,
     "properties": {"layer": {"enum": ["set", "swap", "modify", "always"]},
                    "attack": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
-                   "until": {"enum": ["battle", "turn", "next_turn_end", "permanent"]}},
+                   "until": {"enum": ["battle", "turn", "next_turn_end", "while_on_field", "permanent"]},
+                   # where it ends: 「次の相手のターン終了時まで」 at that turn's 4.9.1.b, 「場にある間」 with its card (7.6.1)
+                   "until_turn": {"type": "integer", "minimum": 1, "description": "このターンの終了時に終わる"},
+                   "source": {"type": "string", "minLength": 1, "maxLength": 40, "description": "効果を持つカード"}},
 }
 RACE_NAMES = ["人間", "妖怪", "妖精", "魔法使い", "河童", "吸血鬼", "幽霊", "天狗", "鬼", "天人", "獣", "神"]   # 2.6.2
 # The closed sets a judge picks from, each with the clause that defines it (the builder's pickers read `x-choices`,
@@ -259,6 +262,8 @@ def setup_state(board: dict, seed: int, options: dict) -> GameState:
         pl.setdefault("life", 25 if data.get("phase") not in (None, "setup") else 0)
         for zone in ZONES:
             pl[zone] = [_own(c, p, zone) for c in pl[zone]]
+        if any(m.get("until") == "while_on_field" for c in pl["field"] for m in c.get("mods") or ()):
+            data["field_bound"] = True   # 「場にある間」 written on the board: read where cards leave the field
     fresh = data.get("phase") in (None, "setup")
     data["phase"] = "setup" if fresh else data["phase"]
     data.setdefault("turn", 0 if fresh else 1)

@@ -1,6 +1,7 @@
 """Cards and where they are: printed information (2), zones (3), characters (6.1) and battle power (6.1.10)."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.thv import keywords as kw
 
 PLAYERS = ("p1", "p2")
@@ -127,6 +128,42 @@ def is_character(card: dict) -> bool:
 def characters(g, p: str | None = None) -> list[dict]:
     ps = PLAYERS if p is None else (p,)
     return [c for q in ps for c in g.data["players"][q]["field"] if is_character(c)]
+
+
+def end_field_bound(g) -> list[tuple[dict, dict]]:
+    """「このカードが場にある間」 modifications whose card has left the field end (7.6.1: an effect applies during its
+    period only). Returns (character, ended modification) pairs; nothing is read while none was ever made."""
+    if not g.data.get("field_bound"):
+        return []
+    ended = []
+    for c in characters(g):
+        mods = c.get("mods") or ()
+        kept = [m for m in mods if m.get("until") != "while_on_field" or _on_field(g, m.get("source"))]
+        if len(kept) != len(mods):
+            ended += [(c, m) for m in mods if m not in kept]
+            update_card(g, c["id"], mods=kept)
+    return ended
+
+
+def keyword_stop(g, card: dict | None, word: str) -> dict | None:
+    """The invalidation of the card's effects or of its keyword `word` (on the card, or on its player) that stops the
+    keyword where the flow reads it, wherever the card is (hand, play area, field; 2.1.1.a — invalidated text keeps
+    its 【】 keywords, 2.13.3), or None. Nothing is read while there are no lasting effects."""
+    if not card or not g.data.get("effects"):
+        return None
+    loc = locate(g, card["id"])
+    return lasting.keyword_invalidation(g, card["id"], word, loc[0] if loc else None, lambda s: _on_field(g, s),
+                                        ("effects",))
+
+
+def keyword_live(g, card: dict, word: str, printed: list | None = None) -> bool:
+    """The card has the keyword (in `printed`, its words by default) and no invalidation stops it."""
+    return kw.has(words(card) if printed is None else printed, word) and keyword_stop(g, card, word) is None
+
+
+def _on_field(g, cid: str | None) -> bool:
+    loc = locate(g, cid) if cid else None
+    return bool(loc) and loc[1] == "field"
 
 
 def controller(g, cid: str) -> str | None:

@@ -64,7 +64,7 @@ class EffectMixin:
         add_card_mod(g, target, mod)
         new = get_card(g, target)
         layer_ja = {"set": "変更", "swap": "入れ替え", "modify": "戦闘修正", "always": "常に"}[layer]
-        until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次のターン終了時まで",
+        until_ja = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで", "next_turn_end": "次の相手のターン終了時まで",
                     "permanent": "永続"}[until]
         yield g.log(rule, "power", f"{who}: {label(new)} に{layer_ja}（{_fmt(attack, layer)}/{_fmt(toughness, layer)}、{until_ja}）→ 戦闘力 {attack_of(new)}/{toughness_of(new)}")
         yield from self.rule_checks(g)

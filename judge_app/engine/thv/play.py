@@ -1,9 +1,10 @@
 """カードのプレイ (5.2-5.6), 起動効果 (7.3), and the effects a judge writes on a card (`effect`)."""
 from __future__ import annotations
 
+from judge_app.engine import lasting
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import (PLAYERS, bare, characters, cost_of, get_card, has, label, locate, need_of,
-                                        on_field_character, opponent, put, take, update_card, words)
+from judge_app.engine.thv.cards import (PLAYERS, bare, characters, cost_of, get_card, has, keyword_live, keyword_stop, label,
+                                        locate, need_of, on_field_character, opponent, put, take, update_card, words)
 from judge_app.engine.thv.costs import payable
 
 UNPLAYABLE = ("", "")  # a card the judge left without a type: neither offered nor withheld
@@ -15,12 +16,22 @@ DEFAULT_TARGET = {"damage": "character", "power": "own_character", "destroy": "c
 
 def caster_present(g, p, card) -> bool:
     """5.5.7: a character on p's field whose name contains the card's 術者 (12.3.1), not barred by 封術
-    (10.31.2.a, lifted at 6+ nodes)."""
+    (10.31.2.a, lifted at 6+ nodes; an invalidated 封術 bars nothing, 2.1.1.a)."""
     caster = card.get("caster")
     if not caster:
         return False
     many_nodes = len(g.data["players"][p]["nodes"]) >= 6
-    return any(caster in c["name"] and (many_nodes or not has(c, "封術")) for c in characters(g, p))
+    return any(caster in c["name"] and (many_nodes or not has(c, "封術") or keyword_stop(g, c, "封術"))
+               for c in characters(g, p))
+
+
+def stopped(g, card, word, why):
+    """A timing refusal the card's keyword would have lifted, had it not been invalidated: cited at 2.1.1.a, naming
+    the effect (a card without the keyword keeps the timing's own refusal)."""
+    e = g.data.get("effects") and kw.has(words(card), word) and keyword_stop(g, card, word)
+    if not e:   # (nothing is read while there are no lasting effects: this runs for every card held back)
+        return why
+    return ("thv:2.1.1.a", f"{word}は無効のため（{lasting.describe(e)}）、{why[1]}")
 
 
 def alt_race_met(g, p, card) -> bool:
@@ -127,20 +138,21 @@ class PlayMixin:
         inter = g.data["interference"] is not None
         ws = words(card)
         tt = g.data["this_turn"]
-        if t == "character" and not kw.has(ws, "奇襲"):  # 奇襲: command card timing (10.3.2.a)
+        if t == "character" and not keyword_live(g, card, "奇襲", ws):  # 奇襲: command card timing (10.3.2.a)
             why = sorcery_refusal(p != tp, main, inter, "キャラクターカード", ("thv:5.4.1.a", "thv:5.4.1.b", "thv:5.4.1.c"))
             if why:
-                return why
+                return stopped(g, card, "奇襲", why)
             if kw.has(ws, "人形"):
                 if tt["doll_played"]:
                     return ("thv:5.4.1.e", "このターン既に人形を持つキャラクターカードのプレイが解決されている")
             elif tt["character_played"]:
                 return ("thv:5.4.1.d", "このターン既にキャラクターカードのプレイが解決されている")
         elif t == "spell":
-            if not (kw.has(ws, "ラストスペル") and caster_present(g, p, card)):  # 10.30.2.a
+            last = kw.has(ws, "ラストスペル") and caster_present(g, p, card)   # 10.30.2.a
+            if not (last and keyword_stop(g, card, "ラストスペル") is None):
                 why = sorcery_refusal(p != tp, main, inter, "スペルカード", ("thv:5.5.1.a", "thv:5.5.1.b", "thv:5.5.1.c"))
                 if why:
-                    return why
+                    return stopped(g, card, "ラストスペル", why) if last else why
             if kw.has(ws, "世界呪符") and tt["world_spell_played"]:
                 return ("thv:5.5.1.d", "このターン既に世界呪符を持つスペルカードをプレイしている")
         if kw.own_turn_only(ws) and p != tp:
@@ -149,7 +161,7 @@ class PlayMixin:
             return ("thv:10.23.2.a", "相手ターン制限: 相手のターンにしかプレイできない")
         if kw.once_per_turn(ws) and f"{p}:{card['name']}" in tt["locked_names"]:
             return ("thv:10.21.2.a", "ターン1枚制限: このターン同名のカードを既にプレイしている")
-        if kw.has(ws, "ラストワード") and not caster_present(g, p, card):
+        if kw.has(ws, "ラストワード") and not caster_present(g, p, card) and not keyword_stop(g, card, "ラストワード"):
             return ("thv:10.32.2.a", "ラストワード: 自分の場に術者がいない")
         if free_rule(g, p, card) is None:  # 5.5.6, 5.6.6
             need = need_of(card)
@@ -171,9 +183,9 @@ class PlayMixin:
         if sorcery:
             return None
         t = card.get("type")
-        if t == "character" and kw.has(words(card), "奇襲"):
+        if t == "character" and keyword_live(g, card, "奇襲"):
             return "thv:10.3.2.a"
-        if t == "spell" and kw.has(words(card), "ラストスペル"):
+        if t == "spell" and keyword_live(g, card, "ラストスペル"):
             return "thv:10.30.2.a"
         return None
 
@@ -181,7 +193,7 @@ class PlayMixin:
         """10.3.2.b: 奇襲 and 速攻, played as the direct interference to the opponent's attack, may defend."""
         b = g.data.get("battle")
         inter = g.data.get("interference")
-        return (card.get("type") == "character" and kw.has(words(card), "奇襲") and kw.has(words(card), "速攻")
+        return (card.get("type") == "character" and keyword_live(g, card, "奇襲") and keyword_live(g, card, "速攻")
                 and bool(b) and b["attacked_player"] == p and b.get("defender") is None
                 and inter["items"][-1]["kind"] == "attack")
 
@@ -271,13 +283,17 @@ class PlayMixin:
             return
         rule = x = None
         if loc[1] == "play_area" and loc[0] != p and kw.number(words(tc), "抵抗") is not None:
-            rule, x = "thv:10.26.2.a", kw.number(words(tc), "抵抗")
+            rule, x, word = "thv:10.26.2.a", kw.number(words(tc), "抵抗"), "抵抗"
         elif loc[1] == "play_area" and kw.has(words(tc), "ラストワード"):
-            rule, x = "thv:10.32.2.c", None
+            rule, x, word = "thv:10.32.2.c", None, "ラストワード"
         elif on_field_character(g, target) and loc[0] != p and card["type"] in ("command", "character") \
                 and kw.number(self.words_of(tc), "加護") is not None:
-            rule, x = "thv:10.29.2.a", kw.number(self.words_of(tc), "加護")
+            rule, x, word = "thv:10.29.2.a", kw.number(self.words_of(tc), "加護"), "加護"
         if rule is None:
+            return
+        if e := keyword_stop(g, tc, word):   # 2.1.1.a: an invalidated keyword does not occur
+            yield g.log("thv:2.1.1.a", "invalidated", f"{label(tc)} の{word}は無効のため、{card['name']} のプレイは"
+                        f"妨げられない（{lasting.describe(e)}）", p, cites=(rule,))
             return
         paid = False
         why = (rule,) if rule != "thv:10.32.2.c" else ()
@@ -369,7 +385,7 @@ class PlayMixin:
         put(g, {**bare(card), "state": "sleep", "sets": [], "mods": [], "damage": 0}, p, "field")
         rule = "thv:5.4.2" if card["type"] == "character" else "thv:10.16.2.a"
         tt = g.data["this_turn"]
-        if card["type"] == "character" and p == g.data["turn_player"] and not kw.has(ws, "奇襲"):
+        if card["type"] == "character" and p == g.data["turn_player"] and not keyword_live(g, card, "奇襲", ws):
             key = "doll_played" if kw.has(ws, "人形") else "character_played"
             g.set("this_turn", {**tt, key: True})  # 5.4.1.d/e count resolved plays
         yield g.log(rule, "resolve", f"{label(card)} を {p} の場に表向き・スリープ状態で出した" +
@@ -386,7 +402,10 @@ class PlayMixin:
             else:
                 yield g.log("thv:6.2.5.b", "defence", "攻撃が取り消されたか既に防御キャラクターがいるため防御は行われない", p)
             return  # 10.3.4: stays sleeping either way
-        if kw.has(ws, "速攻"):
+        if kw.has(ws, "速攻") and (e := keyword_stop(g, card, "速攻")):
+            yield g.log("thv:2.1.1.a", "invalidated", f"{label(card)} の速攻は無効のため、スリープ状態のまま"
+                        f"（{lasting.describe(e)}）", p, cites=("thv:10.2.2.a",))
+        elif kw.has(ws, "速攻"):
             update_card(g, cid, state="active")
             yield g.log("thv:10.2.2.a", "resolve", f"速攻: {label(card)} をアクティブ状態にした", p)
 

@@ -3,8 +3,8 @@ in the same state together (9.1.5), moving to 冥界 or 除外エリア of their
 from __future__ import annotations
 
 from judge_app.engine.thv import keywords as kw
-from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, get_card, label, locate,
-                                        power_cites, put, send_off, take, toughness_of, update_card, words)
+from judge_app.engine.thv.cards import (PLAYERS, accumulated, bare, battle_power_raw, characters, end_field_bound, get_card,
+                                        label, locate, power_cites, put, send_off, take, toughness_of, update_card, words)
 
 
 class RemovalMixin:
@@ -15,7 +15,12 @@ class RemovalMixin:
         yield from self.deathblow_checks(g)
 
     def deathblow_checks(self, g):
-        """9.2.2 a/b/c, then 9.2.3 at once (9.1.3): the part of the rules' checks that never asks a player."""
+        """9.2.2 a/b/c, then 9.2.3 at once (9.1.3): the part of the rules' checks that never asks a player. A card
+        gone from the field first ends its 「場にある間」 modifications (7.6.1), which may make another 決死."""
+        ended = end_field_bound(g)
+        if ended:
+            yield g.log("thv:7.6.1", "expire", "効果を持つカードが場を離れたため、「このカードが場にある間」の効果を終了した（"
+                        + "、".join(f"{label(c)} の戦闘力修正" for c, _ in ended) + "）")
         doomed = []
         for c in characters(g):
             raw_t = battle_power_raw(c)[1]
@@ -35,6 +40,8 @@ class RemovalMixin:
                             self._owner_side(g, c["id"]), cites=("thv:9.2.2.a", *power_cites(c)))
         if doomed:
             yield from self.resolve_kesshi(g, doomed)
+            if g.data.get("field_bound"):
+                yield from self.deathblow_checks(g)
 
     def one_only_checks(self, g):
         """10.13.5: a character with two or more 装備 cards, 10.15.4: a player with two or more 装備/場 cards —

@@ -102,7 +102,21 @@ class ThvRuleset(LastingEffects, EffectRulesMixin, TurnMixin, PriorityMixin, Pla
     simultaneous_rule = "thv:1.12.8.a"
     simultaneous_cites = ("thv:1.12.11",)
 
+    AUTOMATIC = ("自動α", "自動β", "自動γ")   # 7.4.3: effects applied when their condition is met, not used
+
+    def simultaneous_clause(self, effects):
+        """Automatic effects of several players met together are chosen in turn, the turn player first (1.3.3);
+        anything else entered together was used in one interference and resolves last first (1.12.8.a)."""
+        if all(e["body"].get("kind") in self.AUTOMATIC for e in effects) and len({e["player"] for e in effects}) > 1:
+            return "thv:1.3.3"
+        return self.simultaneous_rule
+
     def next_simultaneous(self, g, waiting):
+        if g.data[simultaneous.KEY]["rule"] == "thv:1.3.3":
+            # 1.3.3.a: the turn player orders and settles all of theirs before the next player's turn to choose
+            return simultaneous.players_in_turn(waiting, g.data["turn_player"], "thv:1.3.3",
+                                                "複数のプレイヤーが同時に選択を行う場合、ターンプレイヤーから順番に、"
+                                                "その全てを選択してから次のプレイヤーに移ります（1.3.3.a）")
         return simultaneous.Pick(None, "thv:1.12.8.a", (waiting[-1]["n"],))
 
     def lasting_card_owner(self, g, card_id):

@@ -209,9 +209,11 @@ class TurnMixin:
                     cites=("thv:1.10.13.e", "thv:4.2.3.a"))
         expired = False
         for c in characters(g):
-            # 「次のターン終了時まで」 becomes 「ターン終了時まで」: it ends at the next turn's 4.9.1.b
-            mods = [dict(m, until="turn") if m.get("until") == "next_turn_end" else m
-                    for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")]
+            # 「次の相手のターン終了時まで」 ends at the 4.9.1.b of the turn it named when made (one written on a board
+            # without it becomes 「ターン終了時まで」: it ends at the next turn's 4.9.1.b)
+            mods = [dict(m, until="turn") if m.get("until") == "next_turn_end" and "until_turn" not in m else m
+                    for m in c.get("mods") or () if m.get("until") not in ("turn", "battle")
+                    and not ("until_turn" in m and lasting.ends_now(m, g.turn, "until"))]
             if mods != list(c.get("mods") or ()):
                 update_card(g, c["id"], mods=mods)
                 expired = expired or len(mods) != len(c.get("mods") or ())

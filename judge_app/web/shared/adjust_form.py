@@ -23,13 +23,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge_app.engine import effect_parts
+from judge_app.engine import effect_parts, simultaneous
 from judge_app.web.shared.board_model import label_of
 from judge_app.web.shared.board_layouts import layout_of
 from judge_app.web.shared.failures import RequestError
 
 COST_ROWS, PART_ROWS = 2, 3
-AT_ONCE_BLOCKS = 3   # effects that happen at the same time: the form's blocks (the engine takes 2 or more)
+# effects that happen at the same time: the form starts with three blocks (the third to open), and 「効果を加える」
+# draws one more, up to as many as the engine holds at once (simultaneous.MAX_EFFECTS)
+AT_ONCE_BLOCKS, AT_ONCE_MAX = 3, simultaneous.MAX_EFFECTS
 
 PARAM_LABELS = {
     "target": "対象", "value": "値", "duration": "期限", "keyword": "キーワード", "owner": "持ち主", "card": "カード",
@@ -251,13 +253,13 @@ def rows_chosen(form, kind: str, rows: int) -> list[tuple[int, str]]:
 def parse_adjust_form(ruleset, form, players: list[str], cards, zones=()) -> dict:
     """The adjustment a posted form describes: one op (`op` and its fields), an effect (its words, source,
     keyword, then its cost rows and part rows, each an op and that op's fields; a part row's 「〜まで」 and
-    「〜なら」 pickers wrap it in `up_to` / `condition`), or `at_once`: `AT_ONCE_BLOCKS` effect blocks named
+    「〜なら」 pickers wrap it in `up_to` / `condition`), or `at_once`: up to `AT_ONCE_MAX` effect blocks named
     `effects[K].…`, those left empty dropped."""
     op = form.get("op", "")
     if op == "effect":
         return {"op": "effect", **effect_of(ruleset, form, "", players, cards, zones)}
     if op == "at_once":
-        blocks = (effect_of(ruleset, form, f"effects[{k}].", players, cards, zones) for k in range(AT_ONCE_BLOCKS))
+        blocks = (effect_of(ruleset, form, f"effects[{k}].", players, cards, zones) for k in range(AT_ONCE_MAX))
         return {"op": "at_once", "effects": [b for b in blocks if b]}
     return {"op": op, **read_fields(fields_for(spec_of(ruleset, op), "", players, cards), form)}
 

@@ -7,6 +7,7 @@ import pytest
 from judge_app.engine import Game, Refused
 
 from tests.rulesets.los.boards import RULESET, board, char, play
+from tests.rulesets.los.test_los_lasting import advance
 
 
 def dump(g):
@@ -132,3 +133,43 @@ def test_los_9_3_1_the_optional_pick_is_withheld_while_a_forced_one_waits():
     g.adjust({"op": "at_once", "effects": [opt, draw("p2", "強制A"), draw("p2", "強制B")]})
     assert [o.value for o in g.pending.options] == ["effect:2", "effect:3"]
     assert ("effect:1", "los:9.3.1") in [(w.value, w.rule) for w in g.pending.withheld]
+
+
+def test_los_9_3_a_trigger_chosen_is_refused_after_the_exchange_has_ended():
+    """9.3 「お互いに優先権を放棄した場合に…次の行動に移ります」: the exchange over, its trigger's window is gone."""
+    b = board(phase="main", p1_front=[char("a"), None, None, None])
+    g = play(b, [{"adjust": {"op": "trigger", "target": "p2", "label": "相手の誘発", "forced": False}}, "trigger-1",
+                 "pass", "pass"])
+    assert not g.state.data.get("priority_used") and any(e.rule == "los:7.2" and e.kind == "priority" for e in g.trace)
+    body = {"op": "effect", "player": "p2", "label": "相手の誘発", "parts": [{"op": "draw", "target": "p2", "value": 1}]}
+    assert refused(g, body) == "los:9.3"
+
+
+def test_los_9_3_a_trigger_applied_in_its_window_is_refused_again_after_the_exchange():
+    b = board(phase="main", p1_front=[char("a"), None, None, None])
+    g = play(b, [{"adjust": {"op": "trigger", "target": "p2", "label": "相手の誘発", "forced": False}}, "trigger-1"])
+    body = {"op": "effect", "player": "p2", "label": "相手の誘発", "parts": [{"op": "draw", "target": "p2", "value": 1}]}
+    g.adjust(body)
+    g.answer(None, "pass")
+    g.run("decision")
+    g.answer(None, "pass")
+    g.run("decision")
+    assert not g.state.data.get("priority_used")
+    assert refused(g, body) == "los:9.3"
+
+
+def test_los_8_1_2_an_optional_trigger_nobody_chose_is_refused_after_the_exchange():
+    b = board(phase="main", p1_front=[char("a"), None, None, None])
+    g = play(b, [{"adjust": {"op": "trigger", "target": "p2", "label": "任意の誘発", "forced": False}}, "pass", "pass"])
+    assert any(e.rule == "los:8.1.2" for e in g.trace)
+    body = {"op": "effect", "player": "p2", "label": "任意の誘発", "parts": [{"op": "draw", "target": "p2", "value": 1}]}
+    assert refused(g, body) == "los:8.1.2"
+
+
+def test_los_9_3_spent_triggers_are_kept_for_their_turn_only():
+    b = board(phase="main", p1_front=[char("a"), None, None, None])
+    g = play(b, [{"adjust": {"op": "trigger", "target": "p2", "label": "相手の誘発", "forced": False}}, "trigger-1",
+                 "pass", "pass"])
+    assert g.state.data["spent_triggers"]
+    advance(g, lambda g: g.state.turn == 6)
+    assert not g.state.data.get("spent_triggers")

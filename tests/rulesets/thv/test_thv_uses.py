@@ -69,3 +69,45 @@ def test_thv_1_12_8_a_effects_of_one_interference_resolve_from_the_last_used():
     assert "後に使用" in steps[1] and "先に使用" in steps[2]
     assert g.state.get("players.p1.life") == 4 and not g.state.finished   # −1 in between, checked only at the end (1.12.11)
     assert g.pending is None or g.pending.kind != "simultaneous"
+
+
+def auto(player, label, value, source, kind="自動γ", **more):
+    return {"player": player, "label": label, "kind": kind, "source": source, **more,
+            "parts": [{"op": "life", "target": player, "value": value}]}
+
+
+def at_once_of_both(turn_player="p1"):
+    """Two 自動γ of p1 and one of p2, met together on `turn_player`'s turn."""
+    b = board(turn_player=turn_player, p1={"field": [ch("a"), ch("b")]}, p2={"field": [ch("c")]})
+    g = Game(RS, b, 1)
+    g.adjust({"op": "at_once", "effects": [auto("p2", "相手の", 1, "c"), auto("p1", "自分のA", 2, "a"),
+                                           auto("p1", "自分のB", 3, "b")]})
+    return g
+
+
+def test_thv_1_3_3_automatic_effects_of_both_players_the_turn_player_orders_first():
+    """1.3.3 「複数のプレイヤーが同時に何らかの選択を行う場合、ターンプレイヤーから順番に選択する」: p1 (turn player) picks
+    among its two; p2's waits, withheld with the clause, until all of p1's are done (1.3.3.a)."""
+    g = at_once_of_both()
+    d = g.pending
+    assert d.kind == "simultaneous" and d.player == "p1" and d.rule == "thv:1.3.3"
+    assert [o.value for o in d.options] == ["effect:2", "effect:3"]
+    assert d.withheld_of("effect:1").rule == "thv:1.3.3"
+    g.answer(d.id, "effect:3")
+    resolved = [e.message for e in g.trace if e.kind == "simultaneous" and "解決します" in e.message]
+    assert ["自分のB" in resolved[0], "自分のA" in resolved[1], "相手の" in resolved[2]] == [True, True, True]
+    assert g.state.get("players.p1.life") == 30 and g.state.get("players.p2.life") == 26
+
+
+def test_thv_1_3_3_on_the_opponents_turn_the_other_player_goes_first():
+    g = at_once_of_both(turn_player="p2")
+    resolved = [e.message for e in g.trace if e.kind == "simultaneous" and "解決します" in e.message]
+    assert "相手の" in resolved[0]   # p2 is the turn player: its one effect first, by the rules (one lawful pick)
+    assert g.pending.kind == "simultaneous" and g.pending.player == "p1"
+
+
+def test_thv_1_12_8_a_still_orders_effects_that_are_not_all_automatic():
+    b = board(p1={"field": [ch("a")]}, p2={"field": [ch("c")]})
+    g = Game(RS, b, 1)
+    g.adjust({"op": "at_once", "effects": [auto("p2", "相手の", 1, "c"), auto("p1", "自分の", 2, "a", kind="起動効果")]})
+    assert [e.rule for e in g.trace if e.kind == "simultaneous"][0] == "thv:1.12.8.a"
