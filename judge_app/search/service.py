@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
-from judge_app.search import card_wording, engine_signal, synonyms
+from judge_app.search import card_intent, card_wording, engine_signal, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -37,6 +37,7 @@ CONTAINED_TERM = 0.5    # weight of a defined term found inside a longer query, 
 MAX_DF = 0.25           # query tokens in more than this share of the clauses are dropped
 SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the query
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
+INTENT = 1              # card_intent: the situation a judge asks about a quoted card (issue 42, fourth round)
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
 ARGUED_TOKENS = 32      # at most this many bigrams of a claim matched against the arguing questions
 TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence weighed again
@@ -92,6 +93,7 @@ class SearchService:
         self.kana = readings_mod.load(self.stats["dir"])   # hiragana readings of the rulebooks' words
         self._engine = engine_signal.table()               # (game, action, state) → clauses the engine cites
         self._wording: card_wording.WordingTable | None = None   # made by the first query quoting card text
+        self._intent: card_intent.IntentTable | None = None       # likewise
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()
@@ -357,7 +359,8 @@ class SearchService:
         if facts_q.card_text:
             # the clauses explaining a card wording the query quotes are candidates too (card_wording.py)
             for i in range(len(plan)):
-                explained = explained_of[i] = self._explained(plan[i][0], facts_q.card_text)
+                explained = explained_of[i] = self._explained(plan[i][0], facts_q.card_text) \
+                    | self._intended(plan[i][0], query.raw)
                 if not explained:
                     continue
                 items = by_scope.setdefault(i, [])
@@ -431,6 +434,20 @@ class SearchService:
                 if self._wording is None:
                     self._wording = card_wording.WordingTable(self.corpus)
         return frozenset().union(*(self._wording.explained(game, text)
+                                   for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,))))
+
+    @functools.lru_cache(maxsize=ANSWER_CACHE)
+    def _intended(self, scope: str, raw: str) -> frozenset:
+        """The clauses of a scope stating the situation a judge asks about a quoted card in (card_intent.py):
+        read only for a query quoting card text, from the judge's words outside it."""
+        if not INTENT:
+            return frozenset()
+        if self._intent is None:
+            with self._shapes_lock:
+                if self._intent is None:
+                    self._intent = card_intent.IntentTable(self.corpus)
+        asked = card_wording.outside(raw)
+        return frozenset().union(*(self._intent.answering(game, asked)
                                    for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,))))
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)

@@ -1,0 +1,85 @@
+"""What a judge asks about a quoted card, and the rulebook's clauses that answer it (issue 42, fourth round).
+
+A judge who quotes a card (「「ターン終了時まで〔キャラクター1枚〕は+2/+0」をかけたキャラを手札に戻してまた出したら、
++2は残ってる？」) asks about a state the card's words do not name: the card changed zones, its target is gone, the
+deck ran out in the middle of the effect, only a part of it can be done. The answering clause shares no word with
+the card, and few with the question. Each situation here is two readings:
+- the clause side is the rulebooks' own sentence for the situation, found in every book by its wording (each book
+  states it; the comment names the clauses it finds: opcg 3-1-6, kaiun 3-1-5, thv 3.1.7 …);
+- the question side is how any judge asks about that state, outside the card's quoted text: the verbs of the move
+  and of what is left (戻して…残る？, 離れ…消える？), the state of the target (いなくなった, 戻された), of the deck
+  (途中で…0枚 / 空), of the part that cannot be done (0枚のとき, 払えない, だけ).
+Nothing is taken from a set's questions; tests/search/test_card_intent.py pins which clauses each situation finds.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from judge_app.search.normalize import nfkc
+
+
+@dataclass(frozen=True)
+class Situation:
+    name: str
+    asked: re.Pattern        # over the judge's words outside the card's quoted text (NFKC)
+    clause: re.Pattern       # over a clause's text (NFKC, spaces out)
+
+
+_MOVED = r"(?:戻(?:し|さ|っ|る)|手札に|移(?:し|さ|っ|る)|移動|離れ|バウンス|トラッシュに(?:行|送|置)|除外)"
+_AGAIN_OR_LEFT = r"(?:また出|もう一度|再び|出し直|残(?:る|っ|り)|消え|なくな|切れ|引き継|そのまま|リセット)"
+
+SITUATIONS = (
+    # a card that leaves its zone is a new card; what was given it before is lost.
+    # opcg 3-1-6 / kaiun 3-1-5 「別の領域への移動…新しいカードであるとみなされ」, thv 3.1.7 「領域を移った場合…
+    # 情報は全て失われる」, opcg 10-2-13-4 「別の領域に移動した後…別のカードとして扱う」
+    Situation("zone_change",
+              re.compile(rf"{_MOVED}.{{0,30}}{_AGAIN_OR_LEFT}"),
+              re.compile(r"(?:領域を移った|領域への移動を行う|別の領域に移動した後).{0,60}(?:新しいカード|失われ|別のカード)")),
+    # a chosen target that is gone or unfit when the effect resolves.
+    # thv 8.2.5 「目標は以下のタイミングでも…適切かどうかを確認する」, los 「対象に選ばれたカードが指定された場所に
+    # いない場合、解決することはできません」, thv 7.6.2 「後から対象として不適切になった場合」
+    Situation("target_gone",
+              re.compile(r"(?:解決(?:前|する前|の前|まで)|撃った|使った|選んだ|対象に|目標に).{0,40}"
+                         r"(?:いなくな|戻(?:し|さ)|離れ|消え|除外|破棄さ|KOさ|倒さ|トラッシュ)"),
+              re.compile(r"(?:目標は以下のタイミングでも|対象に選ばれたカードが指定された場所にいない|"
+                         r"後から対象として不適切になった)")),
+    # the deck runs out in the middle of an effect (a draw of several cards).
+    # kaiun 9-3-2 「デッキのカードが0枚になった場合、他の処理の途中であっても即座にリフレッシュ」
+    Situation("deck_out_midway",
+              re.compile(r"(?:(?:デッキ|山札|山)(?:が|は)?(?:空|0枚|0|なくな|切れ)|(?:デッキ|山札|山)切れ).{0,30}"
+                         r"|(?:途中|1枚目|2枚目|残り).{0,30}(?:デッキ|山札|山)(?:が|は)?(?:空|0|なくな|切れ)"),
+              re.compile(r"(?:デッキ|山札)のカードが0枚になった場合.{0,20}途中")),
+    # a part of the effect or its cost cannot be done: done as far as possible, or the whole fails / cannot be paid.
+    # opcg / kaiun 1-3-2 「その一部のみ実行不可能な場合、可能な限り」, opcg 8-3-1-3 「発動コストのうち一部または全部を
+    # 支払うことが不可能」, kaiun 8-3-2-2 「発動コストの一部分のみを解決することはできません」, thv 8.1.3.a 「一部でも
+    # 適切な対象を指定出来なかった効果はその効果全体が解決に失敗」, thv 7.1.12 「効果の一部が…正しく適用されない」
+    Situation("partly_possible",
+              re.compile(r"(?:0枚|ない|無い|足りな|払えな|できな|出来な|1枚しか).{0,30}(?:だけ|のみ|分だけ|片方|残り|後半|前半)"
+                         r"|(?:だけ|のみ)(?:入る|もらえ|できる|出来る|使える|効く|処理|発動|解決)"),
+              re.compile(r"(?:一部のみ実行不可能|一部または全部を支払うことが不可能|一部分のみを解決することはできません|"
+                         r"一部でも適切な対象を指定出来なかった|効果の一部が指示通りに正しく適用されない)")),
+)
+
+
+def clause_text(text: str) -> str:
+    return re.sub(r"\s+", "", nfkc(text or ""))
+
+
+class IntentTable:
+    """Per document: {situation name: clause ids whose text states it}."""
+
+    def __init__(self, corpus):
+        self.rows: dict[str, dict[str, tuple[str, ...]]] = {}
+        for key, d in corpus.docs.items():
+            texts = [(c.id, clause_text(c.text)) for c in d.clauses.values()]
+            self.rows[key] = {s.name: tuple(cid for cid, t in texts if s.clause.search(t)) for s in SITUATIONS}
+
+    def answering(self, doc: str, asked: str) -> frozenset[str]:
+        """The clauses of `doc` stating a situation the judge's words `asked` (card_wording.outside) name."""
+        rows = self.rows.get(doc, {})
+        return frozenset(cid for s in SITUATIONS if s.asked.search(asked) for cid in rows.get(s.name, ()))
+
+
+def asked_situations(asked: str) -> tuple[str, ...]:
+    return tuple(s.name for s in SITUATIONS if s.asked.search(asked))
