@@ -18,6 +18,9 @@ from dataclasses import dataclass
 
 from judge_app.search.normalize import nfkc
 
+MIN_CARD = 6     # characters: a quoted card sentence, not a wording quoted alone (「その後」, 「なら、」)
+FLOOR = 0.8      # a stating clause's stage-1 score is at least this share of the query's best
+
 
 @dataclass(frozen=True)
 class Situation:

@@ -38,11 +38,15 @@ _PASTED = re.compile(r"【[^】]{1,12}】[^。「」]*")
 _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 
 
+def spans(query: str) -> list[str]:
+    """The card text a query quotes (NFKC): its 「」『』 spans, then an ability pasted from its 【timing】."""
+    q = nfkc(query)
+    return _QUOTED.findall(q) + _PASTED.findall(_QUOTED.sub("", q))
+
+
 def card_text(query: str) -> str:
     """The card wording a query quotes, folded, spaces out; '' when it quotes none."""
-    q = nfkc(query)
-    spans = _QUOTED.findall(q) + _PASTED.findall(_QUOTED.sub("", q))
-    text = fold("\n".join(spans)).replace(" ", "").replace("\u3000", "")
+    text = fold("\n".join(spans(query))).replace(" ", "").replace("\u3000", "")
     bare = _COUNT.sub("", text)
     return text if bare == text else text + "\n" + bare
 

@@ -359,21 +359,23 @@ class SearchService:
         if facts_q.card_text:
             # the clauses explaining a card wording the query quotes are candidates too (card_wording.py)
             for i in range(len(plan)):
-                explained = explained_of[i] = self._explained(plan[i][0], facts_q.card_text) \
-                    | self._intended(plan[i][0], query.raw)
+                worded = self._explained(plan[i][0], facts_q.card_text)
+                intended = self._intended(plan[i][0], query.raw)
+                explained = explained_of[i] = worded | intended
                 if not explained:
                     continue
                 items = by_scope.setdefault(i, [])
                 shape, get = shapes[i], sgets[i]
-                # the card's wording names the clause as a bracketed keyword names its definition: its stage-1
-                # score is at least card_wording.FLOOR of the best
-                floor = card_wording.FLOOR * s_best
-                ds = {shape.docnum.get(cid) for cid in explained} - {None}
-                if doc is None:
-                    ds -= shape.inherited
-                items[:] = [(max(x, floor) if d in ds else x, d) for x, d in items]
-                have = {d for _x, d in items}
-                items += [(max(get(d, 0.0), floor), d) for d in sorted(ds - have)]
+                # the card's wording names the clause as a bracketed keyword names its definition, the situation
+                # asked names the clause stating it: its stage-1 score is at least FLOOR of the best
+                for found, share in ((worded, card_wording.FLOOR), (intended, card_intent.FLOOR)):
+                    floor = share * s_best
+                    ds = {shape.docnum.get(cid) for cid in found} - {None}
+                    if doc is None:
+                        ds -= shape.inherited
+                    items[:] = [(max(x, floor) if d in ds else x, d) for x, d in items]
+                    have = {d for _x, d in items}
+                    items += [(max(get(d, 0.0), floor), d) for d in sorted(ds - have)]
         covers = {} if covers is None else covers
         out = []
         for i, items in by_scope.items():
@@ -446,6 +448,8 @@ class SearchService:
             with self._shapes_lock:
                 if self._intent is None:
                     self._intent = card_intent.IntentTable(self.corpus)
+        if max(map(len, card_wording.spans(raw)), default=0) < card_intent.MIN_CARD:
+            return frozenset()      # a wording quoted alone (「その後」) asks what it means, not a situation
         asked = card_wording.outside(raw)
         return frozenset().union(*(self._intent.answering(game, asked)
                                    for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,))))

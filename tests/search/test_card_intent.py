@@ -1,0 +1,76 @@
+"""Issue 42, the card-text style (fourth round): the situation a judge asks about a quoted card (a card moved,
+its target gone, the deck out in the middle, a part impossible) and the rulebooks' clauses stating it
+(judge_app/search/card_intent.py). The questions here are written for these tests, not taken from a bench set."""
+import pytest
+
+from judge_app.search import card_intent, card_wording
+
+
+@pytest.fixture(scope="module")
+def table(corpus):
+    return card_intent.IntentTable(corpus)
+
+
+def answering(table, doc, query):
+    return table.answering(doc, card_wording.outside(query))
+
+
+def test_each_books_own_sentence_is_found(table):
+    # the clause side is the rulebooks' text: every book that states the situation is read
+    assert {"opcg:3-1-6", "opcg:10-2-13-4"} <= set(table.rows["opcg"]["zone_change"])
+    assert table.rows["kaiun"]["zone_change"] == ("kaiun:3-1-5",)
+    assert table.rows["thv"]["zone_change"] == ("thv:3.1.7",)
+    assert table.rows["kaiun"]["deck_out_midway"] == ("kaiun:9-3-2",)
+    assert "thv:8.2.5" in table.rows["thv"]["target_gone"]
+    assert "los:9.6" in table.rows["los"]["target_gone"]
+    assert {"opcg:1-3-2", "opcg:8-3-1-3"} <= set(table.rows["opcg"]["partly_possible"])
+    assert {"kaiun:1-3-2", "kaiun:8-3-2-2"} <= set(table.rows["kaiun"]["partly_possible"])
+    assert "thv:8.1.3.a" in table.rows["thv"]["partly_possible"]
+
+
+def test_opcg_3_1_6_a_card_bounced_and_played_again(table):
+    got = answering(table, "opcg", "「このターン中、このキャラのパワー+2000」を使ったキャラを手札に戻して出し直したら+2000は？")
+    assert "opcg:3-1-6" in got
+
+
+def test_kaiun_9_3_2_the_deck_out_in_the_middle_of_a_draw(table):
+    got = answering(table, "kaiun", "「カードを3枚引く」の途中で山札が0枚になったら残りは？")
+    assert "kaiun:9-3-2" in got
+
+
+def test_thv_8_2_5_a_target_gone_before_it_resolves(table):
+    got = answering(table, "thv", "「目標の〔キャラクター1枚〕を破棄する」で選んだキャラが解決前に場を離れたら？")
+    assert "thv:8.2.5" in got
+
+
+def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
+    got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
+    assert "opcg:8-3-1-3" in got
+
+
+def test_the_situation_is_read_outside_the_cards_text(table):
+    # the card's own words (「手札に戻す」) are not the judge's question: nothing is asked about a move here
+    assert not answering(table, "opcg", "「相手のキャラ1枚を持ち主の手札に戻す」ってコスト0でも選べる？")
+
+
+def test_a_question_naming_no_situation_reads_none(table):
+    assert not answering(table, "thv", "「〔キャラクター1枚〕に2ダメージを与える」ってスペルカード？")
+
+
+def test_thv_3_1_7_comes_first_for_a_card_moved_and_played_again(svc):
+    # without the situation, thv 6.1.4 and 3.3.6.c come first (the card's 「ターン終了時まで」 and 冥界)
+    got = svc.search("「〔相手のキャラクター1枚〕は次のターン終了時まで-2/-0」を受けたキャラが冥界に移ってまた場に出たら、"
+                     "-2はそのまま？", doc="thv", limit=3, group=False)["results"]
+    assert got[0]["id"] == "thv:3.1.7"
+
+
+def test_thv_8_2_5_comes_first_for_a_target_gone_before_it_resolves(svc):
+    got = svc.search("「目標の〔キャラクター1枚〕を破棄する」で選んだキャラが解決前に場を離れたら？", doc="thv", limit=3,
+                     group=False)["results"]
+    assert got[0]["id"] == "thv:8.2.5"
+
+
+def test_a_wording_quoted_alone_asks_no_situation(svc):
+    # 「その後」 quoted alone asks what the wording means (its own clause), not the partly-possible situation
+    assert not svc._intended("thv", "「その後」の前ができなかったら後半だけやるの？")
+    assert svc._intended("thv", "「〔あなたの手札1枚〕を破棄する。その後、カードを1枚引く」の前ができなかったら後半だけやるの？")
