@@ -53,6 +53,12 @@ SITUATIONS = (
               re.compile(r"(?:(?:デッキ|山札|山)(?:が|は)?(?:空|0枚|0|なくな|切れ)|(?:デッキ|山札|山)切れ).{0,30}"
                          r"|(?:途中|1枚目|2枚目|残り).{0,30}(?:デッキ|山札|山)(?:が|は)?(?:空|0|なくな|切れ)"),
               re.compile(r"(?:デッキ|山札)のカードが0枚になった場合.{0,20}途中")),
+    # a card says one may (or must) do a thing and another says one cannot: the prohibition wins.
+    # opcg / kaiun 1-3-3 「同時にその行動を禁止する効果が発生している場合、常に禁止する効果が優先」, thv 1.3.2
+    # 「出来ないという効果が優先される」, los 「「できる」「できない」と相反する効果…「できない」を優先」
+    Situation("cannot_wins",
+              re.compile(r"(?:どっち|どちら)(?:の効果)?(?:が|を)?(?:勝|優先|強|効|適用)|(?:優先|勝つ)の(?:は|って)"),
+              re.compile(r"(?:禁止する効果が優先|「できない」を優先|出来ないという効果が優先)")),
     # a part of the effect or its cost cannot be done: done as far as possible, or the whole fails / cannot be paid.
     # opcg / kaiun 1-3-2 「その一部のみ実行不可能な場合、可能な限り」, opcg 8-3-1-3 「発動コストのうち一部または全部を
     # 支払うことが不可能」, kaiun 8-3-2-2 「発動コストの一部分のみを解決することはできません」, thv 8.1.3.a 「一部でも

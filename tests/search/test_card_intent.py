@@ -74,3 +74,15 @@ def test_a_wording_quoted_alone_asks_no_situation(svc):
     # 「その後」 quoted alone asks what the wording means (its own clause), not the partly-possible situation
     assert not svc._intended("thv", "「その後」の前ができなかったら後半だけやるの？")
     assert svc._intended("thv", "「〔あなたの手札1枚〕を破棄する。その後、カードを1枚引く」の前ができなかったら後半だけやるの？")
+
+
+def test_each_book_states_that_cannot_wins(table):
+    assert {d: table.rows[d]["cannot_wins"] for d in ("opcg", "kaiun", "thv", "los")} == {
+        "opcg": ("opcg:1-3-3",), "kaiun": ("kaiun:1-3-3",), "thv": ("thv:1.3.2",), "los": ("los:9.2",)}
+
+
+def test_opcg_1_3_3_a_card_that_forbids_against_one_that_allows(table):
+    got = answering(table, "opcg", "「このキャラはブロックされない」と「相手はブロックできない」…じゃなくて「ブロックできる」が"
+                    "両方かかってたらどっちが優先？")
+    assert "opcg:1-3-3" in got
+    assert not answering(table, "opcg", "「相手はブロックできない」ってこのターンだけ？")
