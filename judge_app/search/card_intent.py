@@ -59,6 +59,13 @@ SITUATIONS = (
     Situation("cannot_wins",
               re.compile(r"(?:どっち|どちら)(?:の効果)?(?:が|を)?(?:勝|優先|強|効|適用)|(?:優先|勝つ)の(?:は|って)"),
               re.compile(r"(?:禁止する効果が優先|「できない」を優先|出来ないという効果が優先)")),
+    # the condition the card names (【ドン!!×○】, a count on the field) is no longer met when it would apply.
+    # opcg / kaiun 8-4-1-1 「条件を満たしていない限り発動ができません」, thv 7.4.5.d / 7.4.6.d / 7.4.7.d 「適用の
+    # 条件を満たさなくなった場合」
+    Situation("condition_lost",
+              re.compile(r"(?:はがされ|剥がされ|外され|減っ|減らされ|下がっ|満たさなくな|足りなくな)"
+                         r".{0,40}(?:まだ|使え|発動でき|効く|効いて|有効|適用)"),
+              re.compile(r"(?:条件を満たしていない限り発動ができません|適用の条件を満たさなくなった場合)")),
     # a part of the effect or its cost cannot be done: done as far as possible, or the whole fails / cannot be paid.
     # opcg / kaiun 1-3-2 「その一部のみ実行不可能な場合、可能な限り」, opcg 8-3-1-3 「発動コストのうち一部または全部を
     # 支払うことが不可能」, kaiun 8-3-2-2 「発動コストの一部分のみを解決することはできません」, thv 8.1.3.a 「一部でも

@@ -86,3 +86,10 @@ def test_opcg_1_3_3_a_card_that_forbids_against_one_that_allows(table):
                     "両方かかってたらどっちが優先？")
     assert "opcg:1-3-3" in got
     assert not answering(table, "opcg", "「相手はブロックできない」ってこのターンだけ？")
+
+
+def test_opcg_8_4_1_1_a_condition_no_longer_met(table):
+    assert table.rows["opcg"]["condition_lost"] == ("opcg:8-4-1-1",)
+    got = answering(table, "opcg", "「【ドン!!×1】このキャラのパワー+1000」のドンを効果で外されたら、+1000はまだ効いてる？")
+    assert "opcg:8-4-1-1" in got
+    assert {"thv:7.4.5.d", "thv:7.4.7.d"} <= set(table.rows["thv"]["condition_lost"])
