@@ -66,6 +66,16 @@ SITUATIONS = (
               re.compile(r"(?:はがされ|剥がされ|外され|減っ|減らされ|下がっ|満たさなくな|足りなくな)"
                          r".{0,40}(?:まだ|使え|発動でき|効く|効いて|有効|適用)"),
               re.compile(r"(?:条件を満たしていない限り発動ができません|適用の条件を満たさなくなった場合)")),
+    # who 「相手」 on a card is when there are more than two players.
+    # kaiun-multi 11-4-2 「永続効果で「相手」を指定する効果の場合、…親ならば「相手」はすべての子を指定し」
+    Situation("who_is_opponent",
+              re.compile(r"(?:相手|対戦相手)(?:って|は|とは|が|の範囲)(?:誰|だれ|どれ|どっち|どの|子|親|全員|みんな|全部|1人)"),
+              re.compile(r"「相手」はすべての子を指定")),
+    # where the card that lost (or drew) a battle goes, and what stays.
+    # kaiun / kaiun-multi 6-6-3 「バトルに敗北または引き分けになったカードはトラッシュに移動します」
+    Situation("battle_loser_goes",
+              re.compile(r"(?:負け|敗北|引き分け).{0,30}(?:トラッシュ|墓地|残る|残って|どこ|行き|消える)"),
+              re.compile(r"バトルに敗北または引き分けになったカードはトラッシュに移動")),
     # a part of the effect or its cost cannot be done: done as far as possible, or the whole fails / cannot be paid.
     # opcg / kaiun 1-3-2 「その一部のみ実行不可能な場合、可能な限り」, opcg 8-3-1-3 「発動コストのうち一部または全部を
     # 支払うことが不可能」, kaiun 8-3-2-2 「発動コストの一部分のみを解決することはできません」, thv 8.1.3.a 「一部でも

@@ -93,3 +93,15 @@ def test_opcg_8_4_1_1_a_condition_no_longer_met(table):
     got = answering(table, "opcg", "「【ドン!!×1】このキャラのパワー+1000」のドンを効果で外されたら、+1000はまだ効いてる？")
     assert "opcg:8-4-1-1" in got
     assert {"thv:7.4.5.d", "thv:7.4.7.d"} <= set(table.rows["thv"]["condition_lost"])
+
+
+def test_kaiun_multi_11_4_2_who_the_cards_opponent_is(table):
+    assert table.rows["kaiun-multi"]["who_is_opponent"] == ("kaiun-multi:11-4-2",)
+    got = answering(table, "kaiun-multi", "子が出した「相手の手札を1枚見る」、この相手は誰？親だけ？")
+    assert "kaiun-multi:11-4-2" in got
+
+
+def test_kaiun_6_6_3_where_the_card_that_lost_goes(table):
+    assert table.rows["kaiun"]["battle_loser_goes"] == ("kaiun:6-6-3",)
+    got = answering(table, "kaiun", "「このカードの運値+1」のカードがバトルに負けたら、このカードはどこに行く？")
+    assert "kaiun:6-6-3" in got
