@@ -9,7 +9,9 @@ the card, and few with the question. Each situation here is two readings:
 - the question side is how any judge asks about that state, outside the card's quoted text: the verbs of the move
   and of what is left (戻して…残る？, 離れ…消える？), the state of the target (いなくなった, 戻された), of the deck
   (途中で…0枚 / 空), of the part that cannot be done (0枚のとき, 払えない, だけ).
-Nothing is taken from a set's questions; tests/search/test_card_intent.py pins which clauses each situation finds.
+The situations were chosen from the kinds of question the cardtext fitting set missed; their patterns are the
+rulebooks' sentences and a judge's ordinary words for the state, not a set's questions.
+tests/search/test_card_intent.py pins which clauses each situation finds.
 """
 from __future__ import annotations
 
@@ -106,6 +108,3 @@ class IntentTable:
         rows = self.rows.get(doc, {})
         return frozenset(cid for s in SITUATIONS if s.asked.search(asked) for cid in rows.get(s.name, ()))
 
-
-def asked_situations(asked: str) -> tuple[str, ...]:
-    return tuple(s.name for s in SITUATIONS if s.asked.search(asked))
