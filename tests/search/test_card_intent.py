@@ -105,3 +105,13 @@ def test_kaiun_6_6_3_where_the_card_that_lost_goes(table):
     assert table.rows["kaiun"]["battle_loser_goes"] == ("kaiun:6-6-3",)
     got = answering(table, "kaiun", "「このカードの運値+1」のカードがバトルに負けたら、このカードはどこに行く？")
     assert "kaiun:6-6-3" in got
+
+
+def test_los_9_6_a_chosen_character_gone_before_resolution(table):
+    got = answering(table, "los", "「キャラクターを1体選び、そのキャラクターに2ダメージ」で選んだキャラが解決前に退場したら？")
+    assert "los:9.6" in got
+
+
+def test_opcg_3_1_6_played_again_in_opcgs_own_verb(table):
+    got = answering(table, "opcg", "「このバトル中、このキャラのパワー+3000」を受けたキャラがバウンスされて、また登場したら+3000は？")
+    assert "opcg:3-1-6" in got
