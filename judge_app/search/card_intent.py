@@ -99,12 +99,27 @@ class IntentTable:
 
     def __init__(self, corpus):
         self.rows: dict[str, dict[str, tuple[str, ...]]] = {}
+        self.on_cost: set[str] = set()      # clauses on an activation cost (「発動コスト」)
         for key, d in corpus.docs.items():
             texts = [(c.id, clause_text(c.text)) for c in d.clauses.values()]
             self.rows[key] = {s.name: tuple(cid for cid, t in texts if s.clause.search(t)) for s in SITUATIONS}
+            self.on_cost.update(cid for cid, t in texts if "発動コスト" in t)
 
-    def answering(self, doc: str, asked: str) -> frozenset[str]:
-        """The clauses of `doc` stating a situation the judge's words `asked` (card_wording.outside) name."""
+    def answering(self, doc: str, asked: str, card: str = "") -> frozenset[str]:
+        """The clauses of `doc` stating a situation the judge's words `asked` (card_wording.outside) name;
+        `card` (card_wording.card_text): a part impossible is read on the cost's clauses when the card has a cost
+        (「…：」, 「たなら、」: opcg 8-3-1, kaiun 8-1-1), on the effect's otherwise."""
         rows = self.rows.get(doc, {})
-        return frozenset(cid for s in SITUATIONS if s.asked.search(asked) for cid in rows.get(s.name, ()))
+        out = set()
+        for s in SITUATIONS:
+            if s.asked.search(asked):
+                ids = rows.get(s.name, ())
+                if s.name == "partly_possible" and card:
+                    costed = _COST.search(card) is not None
+                    ids = tuple(cid for cid in ids if (cid in self.on_cost) == costed) or ids
+                out.update(ids)
+        return frozenset(out)
+
+
+_COST = re.compile(r"[:：]|たなら")
 

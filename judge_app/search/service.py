@@ -450,8 +450,8 @@ class SearchService:
                     self._intent = card_intent.IntentTable(self.corpus)
         if max(map(len, card_wording.spans(raw)), default=0) < card_intent.MIN_CARD:
             return frozenset()      # a wording quoted alone (「その後」) asks what it means, not a situation
-        asked = card_wording.outside(raw)
-        return frozenset().union(*(self._intent.answering(game, asked)
+        asked, card = card_wording.outside(raw), card_wording.card_text(raw)
+        return frozenset().union(*(self._intent.answering(game, asked, card)
                                    for game in (("kaiun", scope) if scope == "kaiun-multi" else (scope,))))
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)

@@ -12,7 +12,7 @@ def table(corpus):
 
 
 def answering(table, doc, query):
-    return table.answering(doc, card_wording.outside(query))
+    return table.answering(doc, card_wording.outside(query), card_wording.card_text(query))
 
 
 def test_each_books_own_sentence_is_found(table):
@@ -115,3 +115,11 @@ def test_los_9_6_a_chosen_character_gone_before_resolution(table):
 def test_opcg_3_1_6_played_again_in_opcgs_own_verb(table):
     got = answering(table, "opcg", "「このバトル中、このキャラのパワー+3000」を受けたキャラがバウンスされて、また登場したら+3000は？")
     assert "opcg:3-1-6" in got
+
+
+def test_kaiun_1_3_2_against_8_3_2_2_a_part_of_an_effect_or_of_a_cost(table):
+    effect = answering(table, "kaiun", "「相手は手札を2枚捨てる」で相手の手札が1枚しかないなら1枚だけ捨てる？")
+    assert "kaiun:1-3-2" in effect and "kaiun:8-3-2-2" not in effect
+    query = "「手札2枚を捨てたなら、運値+2」で手札が1枚しかないなら1枚だけ捨てて+2？"
+    cost = table.answering("kaiun", card_wording.outside(query), card_wording.card_text(query))
+    assert "kaiun:8-3-2-2" in cost and "kaiun:1-3-2" not in cost
