@@ -43,6 +43,7 @@ class JudgedGame(Game):
         self.marks.append((start, f"回答「{option.label if option else value}」"))
 
     def adjust(self, body: dict) -> TraceEntry:
+        self.take_in_answer()   # its own mark first (a step), so that the adjustment's mark starts after it
         start = len(self.trace)
         entry = super().adjust(body)
         self.marks.append((start, adjustment_words(self.ruleset, body)))

@@ -41,7 +41,7 @@ class Game:
         self.halted: str | None = None
         self._gen = ruleset.play(self.state)
         self._send: Any = None
-        self._answered = False   # an answer the rules take in at the next step, not before (see adjust)
+        self._answered = False   # an answer the rules have not yet taken in (see take_in_answer)
         self._decided = 0
         self._adjusted = 0
         # a session's bounds (0: none): each adjustment is a checkpoint of the whole state and entries in the trace
@@ -164,9 +164,16 @@ class Game:
         self._send, self._answered = option.value, True
         self.pending = None
 
+    def take_in_answer(self) -> None:
+        """The rules take in a decision's answer before an adjustment: a judge who answers, then adjusts, adjusts
+        the state the answer made (the attack's target chosen, the blocker declared…). Recorded as the step it is,
+        so that a replay takes it at the same point, whether the adjustment is then allowed or refused."""
+        if self._answered and not self.finished:
+            self.step("step")
+
     def adjust(self, body: dict) -> TraceEntry:
-        """A judge adjustment, with the rule processing it sets off; refused or bad, it changes nothing.
-        Returns the adjustment's own entry (an effect's: its opening entry); rule processing may follow it."""
+        """A judge adjustment, with the rule processing it sets off; refused or bad, it changes nothing (an answer
+        the rules had not yet taken in is taken in first, as a step of its own). Returns the adjustment's own entry (an effect's: its opening entry); rule processing may follow it."""
         if self.halted is not None:
             raise EngineError(self.halted, "op")
         if self.max_adjustments and self._adjusted >= self.max_adjustments:
@@ -174,14 +181,9 @@ class Game:
                                "（JUDGE_APP_MAX_ADJUSTMENTS）", "adjust")
         if self._held is not None:
             raise AnswerError(f"決定「{self.pending.prompt}」（効果の選択）に答えてから調整してください", "decision")
+        self.take_in_answer()
         start = len(self.trace)
-        try:
-            entry = self._resolve(body, [])
-        except Refused as e:
-            if self._answered:   # the judge may think the answer already done: say it is not, never guess
-                e.message += "（直前の回答はまだ処理されていません。1手進めると回答が反映されます）"
-                e.args = (e.message,)
-            raise
+        entry = self._resolve(body, [])
         self._adjusted += 1
         self.answers.append({"adjust": body})
         self.starts.append(start)

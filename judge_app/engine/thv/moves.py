@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from judge_app.engine import effect_parts
 
-from judge_app.engine.trace import AdjustmentError
-from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, bare, get_card, label, locate, on_field_character, put, take,
-                                        update_card)
+from judge_app.engine.trace import AdjustmentError, Refused
+from judge_app.engine.thv.cards import (PLAYERS, ZONE_JA, bare, card_path, get_card, is_character, label, locate,
+                                        on_field_character, put, take, update_card)
 from judge_app.engine.thv import keywords as kw
 
 # Zones a card may be taken from by `move` / `put_onto_field` (not the play area: a played card leaves it by its
@@ -193,6 +193,44 @@ class MovesMixin:
                      f"{'スリープ' if state == 'sleep' else 'アクティブ'}状態で出した", p,
                      cites=("thv:11.3.8", "thv:11.3.8.a", *(("thv:11.3.9.a",) if char else ()),
                             *(("thv:11.3.5",) if src[1] == "removed" else ())))
+
+    def adjust_turn_over(self, g, spec, target, face, before=None):
+        """表向きにする / 裏向きにする (5.7.2): a field card's face is changed; a character vanishes first (5.7.2.a),
+        its 縦横の状態 stays (5.7.2.b) and it enters the field anew (5.7.2.c), so what applied to it before is gone
+        (its modifications, damage and the lasting effects aimed at it); its set cards stay set."""
+        card = get_card(g, target) if isinstance(target, str) else None
+        loc = locate(g, target) if card else None
+        if card is None or loc[1] != "field" or loc[3] is not None:
+            raise AdjustmentError(f"target: 「{target}」は場のカードではありません（表裏を変えるのは場の、他のカードに"
+                                  "セットされていないカードです）", "target")
+        down = bool(card.get("face_down"))
+        if before is not None and (before == "down") != down:   # 「表向きのカードを裏向きにする」 (5.7.3.a)
+            raise Refused(f"before: {label(card)}は{'裏' if down else '表'}向きです。変更前の状態が"
+                          f"{'裏' if before == 'down' else '表'}向きと指定された効果は適用できません（5.7.3.a）",
+                          "thv:5.7.3.a", "before")
+        words_of = {"down": "裏向き", "up": "表向き"}
+        if (face == "down") == down:   # an absolute direction: already so is properly processed (5.7.3)
+            _bump(g)
+            return g.log("thv:5.7.3", "adjust", f"判定員の調整: {label(card)} は既に{words_of[face]}です"
+                         "（適切に処理されたものとして扱う）", loc[0])
+        battle = g.data.get("battle") or {}
+        if target in (battle.get("attacker"), battle.get("defender")):
+            raise AdjustmentError("target: 戦闘中のキャラクターの表裏を変える処理は扱えません（攻撃の取り消しや戦闘の"
+                                  "終了は判定員が cancel_attack などで調整してください）", "target")
+        was_character = is_character(card)
+        turned = {k: v for k, v in card.items() if k != "face_down"}
+        g.set(card_path(loc), {**turned, **({"face_down": True} if face == "down" else {}), "mods": [], "damage": 0,
+                               "battle_damage": 0})
+        aimed = [e for e in g.data.get("effects") or () if e.get("target") == target]
+        if aimed:
+            g.set("effects", [e for e in g.data["effects"] if e.get("target") != target])
+        _bump(g)
+        parts = (["キャラクターとして消失し（5.7.2.a）"] if was_character else []) + [
+            f"{words_of[face]}にして（縦横の状態はそのまま）", "改めて場に出たものとして扱う"]
+        return g.log("thv:5.7.2", "adjust", f"判定員の調整: {label(card)} を" + "、".join(parts)
+                     + (f"。このカードへの効果 {len(aimed)} つは新しいカードには及ばない" if aimed else ""), loc[0],
+                     cites=("thv:5.7.2.a", "thv:5.7.2.b", "thv:5.7.2.c", *(("thv:5.7.4",) if face == "down" else ()))
+                     if was_character else ("thv:5.7.2.b", "thv:5.7.2.c", *(("thv:5.7.4",) if face == "down" else ())))
 
     def adjust_set_from_deck(self, g, spec, target, value, as_possible=False):
         """「デッキの上のカードX枚を〔このキャラクター〕にセットする」 (11.3.10): the cards become set cards of the

@@ -116,17 +116,29 @@ def test_opcg_8_6_1_a_picked_optional_effect_asks_its_player_then_the_order_goes
     assert again.state.data == g.state.data and [x.to_json() for x in again.trace] == [x.to_json() for x in g.trace]
 
 
-def test_opcg_7_1_1_3_attack_trigger_right_after_the_target_answer_says_the_answer_is_not_yet_taken_in():
-    """The target (7-1-1-2) is answered, but the rules take the answer in at the next step: an 【アタック時】 entered
-    before that step is refused, and the refusal says why (never a silent reading); after one step it is allowed."""
+
+def test_opcg_7_1_1_3_attack_trigger_entered_right_after_the_target_answer_acts_on_the_answered_state():
+    """The target (7-1-1-2) is answered and an 【アタック時】 (10-2-5-1) entered at once: the rules take the answer in
+    first, as a recorded step, so the effect meets the attack with its target; a replay goes exactly the same way."""
     g = Game(RULESET, board(), 0)
-    g.run("decision")
+    g.step("decision")
     g.answer(g.pending.id, "attack:p1-L")
-    g.run("decision")
+    g.step("decision")
     g.answer(g.pending.id, "p2-L")
-    with pytest.raises(Refused) as e:
-        g.adjust({"op": "effect", **draw("p1", "アタック時", "アタック時")})
-    assert e.value.rule == "opcg:10-2-5-1" and "直前の回答はまだ処理されていません" in e.value.message
-    while g.trace[-1].rule != "opcg:7-1-1-3":
-        g.step("step")
+    hand = len(g.state.get("players.p1.hand"))
     g.adjust({"op": "effect", **draw("p1", "アタック時", "アタック時")})
+    assert g.state.get("battle.target") == "p2-L" and len(g.state.get("players.p1.hand")) == hand + 1
+    assert g.answers[-2] == {"step": "step"} and any(e.rule == "opcg:7-1-1-2" for e in g.trace)
+    again = Game.replay(RULESET, board(), 0, g.answers)
+    assert [e.to_json() for e in again.trace] == [e.to_json() for e in g.trace]
+
+
+def test_opcg_7_1_1_3_a_refused_adjustment_after_an_answer_still_replays_exactly():
+    g = Game(RULESET, board(), 0)
+    g.step("decision")
+    g.answer(g.pending.id, "attack:p1-L")
+    with pytest.raises(Refused):
+        g.adjust({"op": "effect", **draw("p2", "カウンター", "カウンター")})
+    assert g.answers[-1] == {"step": "step"} and g.trace[-1].rule == "opcg:7-1-1-1"   # the answer was taken in
+    again = Game.replay(RULESET, board(), 0, g.answers)
+    assert [e.to_json() for e in again.trace] == [e.to_json() for e in g.trace]

@@ -5,7 +5,7 @@ import pytest
 from judge_app.engine import Game, get_ruleset
 from judge_app.engine.hidden import seen_by
 from judge_app.engine.thv.cards import characters, words
-from judge_app.engine.trace import Refused
+from judge_app.engine.trace import AdjustmentError, Refused
 from tests.rulesets.thv.helpers import board, ch, hand
 
 THV = get_ruleset("thv")
@@ -66,3 +66,45 @@ def test_thv_5_7_1_put_onto_the_field_face_down():
     assert "thv:3.4.3.a" in g.trace[-1].cites and characters(g.state, "p1") == []
     g.adjust({"op": "move", "target": "h1", "to": "graveyard"})   # it leaves with only its printed information
     assert "face_down" not in g.state.data["players"]["p1"]["graveyard"][-1]
+
+
+def test_thv_5_7_2_turning_a_character_face_down_vanishes_it_keeps_its_state_and_enters_anew():
+    """5.7.2.a 「キャラクターだった場合、そのキャラクターは消失する」, 5.7.2.b 縦横の状態はそのまま, 5.7.2.c 改めて場に出る"""
+    g = Game(THV, face_down_board(), 0)
+    g.adjust({"op": "power", "target": "c1", "attack": 2, "duration": "turn"})
+    g.adjust({"op": "prohibit", "target": "c1", "action": "attack", "duration": "turn"})
+    state = g.state.get("players.p1.field.0.state")
+    g.adjust({"op": "turn_over", "target": "c1", "face": "down"})
+    card = g.state.get("players.p1.field.0")
+    assert card["face_down"] is True and card["state"] == state and card["mods"] == []
+    assert "c1" not in [c["id"] for c in characters(g.state)] and not g.state.get("effects")
+    entry = g.trace[-1]
+    assert entry.rule == "thv:5.7.2" and "thv:5.7.2.a" in entry.cites and "消失" in entry.message
+
+
+def test_thv_5_7_2_a_face_down_card_turned_face_up_is_a_character_with_its_text_again():
+    g = Game(THV, face_down_board(), 0)
+    g.adjust({"op": "turn_over", "target": "fd1", "face": "up"})
+    card = g.state.get("players.p1.field.1")
+    assert "face_down" not in card and words(card) == ["先制"] and "fd1" in [c["id"] for c in characters(g.state)]
+    assert "thv:5.7.2.a" not in g.trace[-1].cites   # it was no character: nothing vanished
+
+
+def test_thv_5_7_3_already_face_up_is_properly_processed():
+    g = Game(THV, face_down_board(), 0)
+    g.adjust({"op": "turn_over", "target": "c1", "face": "up"})
+    assert g.trace[-1].rule == "thv:5.7.3" and "face_down" not in g.state.get("players.p1.field.0")
+
+
+def test_thv_5_7_3_a_a_stated_before_state_that_does_not_hold_is_refused():
+    g = Game(THV, face_down_board(), 0)
+    before = g.state.snapshot()
+    with pytest.raises(Refused) as e:
+        g.adjust({"op": "turn_over", "target": "fd1", "face": "down", "before": "up"})
+    assert e.value.rule == "thv:5.7.3.a" and g.state.data == before
+
+
+def test_thv_5_7_2_only_field_cards_are_turned_over():
+    g = Game(THV, board(p1={"hand": [hand("h1")]}), 0)
+    with pytest.raises(AdjustmentError, match="場のカードではありません"):
+        g.adjust({"op": "turn_over", "target": "h1", "face": "down"})
