@@ -36,7 +36,9 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   timing and leading stay held out.
 - `cardtext2`, 50 (issue 42, third round; bench/BLIND_SETS_2026-12-02b.md): a second set in the card-text style,
   written from the rulebooks alone by someone who saw neither code nor questions, committed (28ca8f0) before the
-  third round's ranking work: blind, never fitted, its cases and misses never shown, to be read once at its end.
+  third round's ranking work: blind, never fitted, its cases and misses never shown, read once at its end
+  (bench/results/search-blind-42c.json, 2026-12-02 05:21 UTC). Left in NEVER_FITTED until the next round says
+  otherwise.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
