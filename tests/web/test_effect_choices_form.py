@@ -101,10 +101,9 @@ def test_a_condition_on_a_field_the_game_lacks_is_a_400_naming_it(client):
 
 def test_a_printed_value_condition_from_the_form_4_9_2(client):
     """「元々のパワー5000以上の」: a checkbox in the number group, read into `where.printed`."""
-    sid = start(client)
-    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    form = html[html.index('id="adjust-effect"'):]
-    assert re.search(r'<input[^>]*name="parts\[0\]\.if\.where\.printed"', form[:form.index("</form>")])
+    sid = opcg_at_main(client)
+    form = form_of(client.get(f"/sessions/{sid}").get_data(as_text=True), "adjust-effect")
+    assert re.search(r'<input[^>]*name="parts\[0\]\.if\.where\.printed"', form)
     t = token(client, f"/sessions/{sid}")
     r = client.post(f"/sessions/{sid}/adjust", data={
         "csrf": t, "op": "effect", "parts[0].op": "draw", "parts[0].target": "p1", "parts[0].value": "1",
