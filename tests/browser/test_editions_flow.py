@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from judge_app import PROJECT_ROOT, create_app
-from tests.browser.conftest import shot
+from tests.browser.conftest import closing_bodies, shot
 from tests.web.editions_env import FIXTURE, corpus_env, scenario
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,7 @@ def edition_server(tmp_path, tmp_path_factory):
     with corpus_env(tmp_path / "corpus") as corpus:
         app = create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True, "SECRET_KEY": "editions",
                           "INDEX_DIR": str(tmp_path_factory.getbasetemp() / "editions-index")})
-        srv = make_server("127.0.0.1", 0, app, threaded=True)
+        srv = make_server("127.0.0.1", 0, closing_bodies(app), threaded=True)
         thread = threading.Thread(target=srv.serve_forever, daemon=True)
         thread.start()
         yield f"http://127.0.0.1:{srv.server_port}", corpus

@@ -24,7 +24,7 @@ import pytest
 from judge_app import PROJECT_ROOT, create_app
 from tests.browser.axe import audit, audit_context, format_violations
 from tests.browser.axe_pages import post
-from tests.browser.conftest import shot, wait_until
+from tests.browser.conftest import closing_bodies, shot, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -193,7 +193,7 @@ def serve(tmp_path, port: int = 0):
     """The app on a loopback port; started again on the same port, it is the same origin (the same worker, caches)."""
     from werkzeug.serving import make_server
 
-    srv = make_server("127.0.0.1", port, new_app(tmp_path), threaded=True)
+    srv = make_server("127.0.0.1", port, closing_bodies(new_app(tmp_path)), threaded=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
 
