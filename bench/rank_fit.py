@@ -108,6 +108,9 @@ def split_questions(folder: Path) -> list[dict]:
             qs[cid] = [q for q in asked if q != pick]
             held.append({"q": pick, "doc": doc, "ids": [cid], "source": "questions", "group": doc, "split": "q"})
         (folder / path.name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    extra = questions.DIR / questions.EXTRA
+    if extra.is_dir():                  # the card-text and beginners' voices, whole: none is held out
+        shutil.copytree(extra, folder / questions.EXTRA)
     return held
 
 

@@ -231,10 +231,22 @@
     return fold(t).trim().replace(/^[ 、。,.:：]+|[ 、。,.:：]+$/g, "");
   }
 
+  // ---- a card quoted or named by its text (card_wording.quotes_card) ----------------------------------------------
+  var QUOTED = /[「『]([^」』]+)[」』]/g;
+  var PASTED = /【[^】]{1,12}】/;
+  var PARAPHRASED = /〔[^〕]+〕|(?:って|と)(?:書いて|書かれ|かいて)|という(?:カード|キャラ|効果|イベント|スペル)|効果(?:の|を持つ)(?:カード|キャラ)|テキスト/;
+
+  function quotesCard(query) {
+    var q = nfkc(query);
+    if (q.search(QUOTED) >= 0 || PASTED.test(q.replace(QUOTED, ""))) return true;
+    return PARAPHRASED.test(q);
+  }
+
   // ---- the index and the ranking ------------------------------------------------------------------------------
-  // Weights of the fields (title and keywords, breadcrumb, body, questions the clause answers, arguing claims);
-  // chosen on the training parts only (bench/offline_search_quality.py --training).
-  var FIELD_WEIGHTS = { t: 2.0, c: 0.3, b: 1.0, q: 1.2, a: 0.4 };
+  // Weights of the fields (title and keywords, breadcrumb, body, questions the clause answers, arguing claims,
+  // card-text questions: read only for a query quoting a card); chosen on the training parts only
+  // (bench/offline_search_quality.py --training).
+  var FIELD_WEIGHTS = { t: 2.0, c: 0.3, b: 1.0, q: 1.2, a: 0.4, k: 0.4 };
   var K1 = 1.2, B = 0.75, MAX_DF = 0.25, SYNONYM_WEIGHT = 0.7, SYNONYM_BONUS = 0.3;
   var NUMBER_SCORE = 1000, TERM_SCORE = 500;
 
@@ -313,13 +325,14 @@
     });
   };
 
-  Index.prototype.textHits = function (folded, doc, syns) {
+  Index.prototype.textHits = function (folded, doc, syns, card) {
     var data = this.data, sc = this.scope(doc), scores = new Float64Array(data.entries.length);
+    var fields = Object.keys(FIELD_WEIGHTS).filter(function (f) { return data.postings[f] && (f !== "k" || card); });
     var weights = {};
     bigrams(folded).forEach(function (t) { weights[t] = 1; });
     syns.forEach(function (s) { bigrams(fold(s[2])).forEach(function (t) { if (!weights[t]) weights[t] = SYNONYM_WEIGHT; }); });
     Object.keys(weights).forEach(function (tok) {
-      Object.keys(FIELD_WEIGHTS).forEach(function (f) {
+      fields.forEach(function (f) {
         var list = data.postings[f][tok];
         if (!list) return;
         var df = 0, i;
@@ -356,7 +369,7 @@
     var text = conv[1].length ? conv[0] : raw, folded = fold(text);
     var numbers = this.numberHits(raw, doc), hits = numbers.hits.slice();
     if (!numbers.whole) {
-      hits = hits.concat(this.termHits(text, doc), this.textHits(folded, doc, this.synonyms(folded, doc)));
+      hits = hits.concat(this.termHits(text, doc), this.textHits(folded, doc, this.synonyms(folded, doc), quotesCard(raw)));
     }
     var seen = {}, out = [], rows = this.rows || (this.rows = this.byId());
     for (var i = 0; i < hits.length && out.length < limit; i++) {
@@ -378,7 +391,7 @@
   };
 
   var api = { Index: Index, fold: fold, bigrams: bigrams, parseNumbers: parseNumbers, renderNumber: renderNumber,
-              convertKana: convertKana, termKey: termKey };
+              convertKana: convertKana, termKey: termKey, quotesCard: quotesCard };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.OfflineSearch = api;
 })(typeof self !== "undefined" ? self : this);

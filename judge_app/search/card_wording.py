@@ -51,6 +51,17 @@ def card_text(query: str) -> str:
     return text if bare == text else text + "\n" + bare
 
 
+# a card named without its text quoted: its thv target 〔…〕, 「…って書いてある」, 「…というカード」, 「…効果のキャラ」
+_PARAPHRASED = re.compile(r"〔[^〕]+〕|(?:って|と)(?:書いて|書かれ|かいて)|という(?:カード|キャラ|効果|イベント|スペル)"
+                          r"|効果(?:の|を持つ)(?:カード|キャラ)|テキスト")
+
+
+def quotes_card(query: str) -> bool:
+    """Whether a query quotes a card (card_text) or names one by its text without quoting it (_PARAPHRASED):
+    the card-text questions (questions.py `card`, index field `cbi`) are read for it."""
+    return bool(spans(query)) or _PARAPHRASED.search(nfkc(query)) is not None
+
+
 def outside(query: str) -> str:
     """The query (NFKC) without the card wording it quotes: what the judge says about the card."""
     q = _QUOTED.sub("、", nfkc(query))

@@ -32,7 +32,7 @@ from whoosh.query import Every
 from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, readings, synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 17          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw, 17: abi alone)
+FORMAT = 18          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw, 17: abi alone, 18: cbi)
 META = "meta.json"
 START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
 PACKAGE = Path(__file__).resolve().parent
@@ -48,7 +48,13 @@ W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
 # `abi` holds the arguing questions' bigrams (questions.py `argued`): searched only by a query that puts a
 # player's claim to the judge (rerank.QueryForm.claim), so that they cannot move any other kind of question.
 # (Their words, `aw`, fitted to weight 0 on 2026-11-28, were dropped.)
-BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0}
+# `cbi` holds the card-text questions' bigrams (questions.py `card`): searched only by a query that quotes or
+# paraphrases a card (card_wording.quotes_card). The beginners' questions (`told`) join `qbi`/`qw`.
+BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0, "cbi": 1.0,
+          "tbi": 1.0, "tw": 2.0}
+# the beginners' questions in fields of their own (`tbi`, `tw`, read by every query) instead of `qbi`/`qw`: the
+# alternative measured (JUDGE_APP_TOLD_APART=1), not served
+TOLD_APART = os.environ.get("JUDGE_APP_TOLD_APART") == "1"
 
 
 def schema() -> Schema:
@@ -66,6 +72,9 @@ def schema() -> Schema:
         qbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
         qw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
         abi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
+        cbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
+        tbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
+        tw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
     )
 
 
@@ -83,7 +92,7 @@ def current_editions(corpus) -> list[tuple[str, str | None]]:
 def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
     h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};"
-             f"bm25={bm25.B},{bm25.K1}".encode())
+             f"bm25={bm25.B},{bm25.K1};told_apart={TOLD_APART}".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
@@ -98,10 +107,13 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     """One Whoosh index per scope (a document, with kaiun-multi's inherited copies in its own): a
     search filtered by document reads only that document's postings. The questions each clause
     answers are read here, only when an index is built."""
-    asked, argued = questions.load(), questions.load("argued")
+    asked, argued, card, told = (questions.load(part) for part in questions.PARTS)
     for e in items:
-        e.questions = list(asked.get(e.info["id"], []))
-        e.argued = list(argued.get(e.info["id"], []))
+        cid = e.info["id"]
+        e.questions = list(asked.get(cid, [])) + ([] if TOLD_APART else list(told.get(cid, [])))
+        e.argued = list(argued.get(cid, []))
+        e.card = list(card.get(cid, []))
+        e.told = list(told.get(cid, [])) if TOLD_APART else []
     counts: dict[str, int] = {}
     by_scope: dict[str, list[IndexEntry]] = {}
     for e in items:
@@ -114,7 +126,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
             writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
                                 w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
                                 qbi="\n".join(e.questions), qw="\n".join(e.questions),
-                                abi="\n".join(e.argued))
+                                abi="\n".join(e.argued), cbi="\n".join(e.card), tbi="\n".join(e.told),
+                                tw="\n".join(e.told))
         writer.commit()
         postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
         ix.close()
@@ -165,7 +178,8 @@ def source_key(corpus) -> str | None:
     digest = getattr(corpus, "digest", None)
     if not digest:
         return None
-    h = hashlib.sha256(f"format={FORMAT};analyser={analysis.analyser_version()};corpus={digest};".encode())
+    h = hashlib.sha256(f"format={FORMAT};analyser={analysis.analyser_version()};corpus={digest};"
+                       f"told_apart={TOLD_APART};".encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
     for path in sorted(PACKAGE.glob("*.py")):     # the code that makes entries, tokens and the glossary

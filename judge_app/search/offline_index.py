@@ -1,7 +1,8 @@
 """The offline copy's search data: a compact index the browser searches with no server (static/offline-search.js).
 
 Built from the same index entries as the server's index (documents.entries: titles, breadcrumbs, bodies,
-keyword units, defined terms, the question files), tokenized by the server's own analyser for bigrams
+keyword units, defined terms, the question files: table talk and the beginners' `told` in one field, arguing
+claims and card-text questions in fields of their own), tokenized by the server's own analyser for bigrams
 (analysis.bigrams_of_folded: folded bigrams and quantity tokens), so the browser only has to fold and cut the
 query the same way. Per field: token -> flat postings [entry, tf, entry, tf, ...] and each entry's length; the
 browser weighs them with BM25 per field at query time, within the document selected. Also shipped: the clause
@@ -28,6 +29,7 @@ FIELDS = {
     "b": lambda e: e.body + " " + e.context,
     "q": lambda e: " ".join(e.questions),
     "a": lambda e: " ".join(e.argued),
+    "k": lambda e: " ".join(e.card),      # read only for a query quoting a card (offline-search.js quotesCard)
 }
 SNIPPET = 80          # characters of a clause's text shown under an offline result
 
@@ -40,9 +42,12 @@ def build(service) -> dict:
     """The offline search data of a SearchService's corpus (JSON-ready), with its glossary and kana readings."""
     corpus, gloss, kana = service.corpus, service.glossary, service.kana
     items = entries(corpus, gloss, with_questions=True)
-    argued = {cid: qs for doc in corpus.docs for cid, qs in questions.load_doc(doc)["argued"].items()}
+    argued, card, told = questions.load("argued"), questions.load("card"), questions.load("told")
     for e in items:
-        e.argued = argued.get(e.info["id"], []) if not e.info["inherited"] else []
+        cid = e.info["id"]
+        e.questions = e.questions + told.get(cid, [])        # the beginners' questions join the table talk's
+        e.argued = argued.get(cid, []) if not e.info["inherited"] else []
+        e.card = card.get(cid, []) if not e.info["inherited"] else []
     postings: dict[str, dict[str, list[int]]] = {f: {} for f in FIELDS}
     lengths: dict[str, list[int]] = {f: [] for f in FIELDS}
     rows = []

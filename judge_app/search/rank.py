@@ -40,8 +40,8 @@ from judge_app.search.glossary import GLOSSARY_SECTIONS
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
 GROUPS = ("bi", "w", "qbi", "qw", "abi", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named",
-          "key_syn")
-NEW_GROUPS = ("tail", "abi")   # groups the hand-set reference did not have: 0 there
+          "key_syn", "cbi", "tbi", "tw")
+NEW_GROUPS = ("tail", "abi", "cbi", "tbi", "tw")   # groups the hand-set reference did not have: 0 there
 FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number
@@ -180,6 +180,7 @@ class QueryFacts:
     actions: frozenset = frozenset()   # the actions it asks about (engine_signal.read)
     states: frozenset = frozenset()    # the states it names
     card_text: str = ""                # the card wording it quotes, folded (card_wording.card_text)
+    card: bool = False                 # it quotes or paraphrases a card (card_wording.quotes_card)
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,

@@ -20,7 +20,7 @@ from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, 
 from judge_app.search import card_intent, card_wording, engine_signal, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
-from judge_app.search.index import BOOSTS, open_or_build
+from judge_app.search.index import BOOSTS, TOLD_APART, open_or_build
 from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, best_of, sums
 from judge_app.search.query import Query, expansion
@@ -40,6 +40,7 @@ MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 INTENT = 1              # card_intent: the situation a judge asks about a quoted card (issue 42, fourth round)
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
 ARGUED_TOKENS = 32      # at most this many bigrams of a claim matched against the arguing questions
+CARD_TOKENS = 32        # at most this many bigrams of a query quoting a card matched against the card-text questions
 TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence weighed again
 SPARE = 16              # text results made beyond the limit, for the merge with number and term hits
 ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
@@ -198,8 +199,14 @@ class SearchService:
         groups = [("text", [("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
                   # the same tokens against the questions each clause answers
                   ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
-        if self._query_facts(query).form.claim:         # a player's claim: against the arguing questions too
+        facts = self._query_facts(query)
+        if facts.form.claim:         # a player's claim: against the arguing questions too
             groups.append(("argued", [("abi", t) for t in query.bigrams], 1.0, ARGUED_TOKENS))
+        if facts.card:               # a card quoted or named by its text: against the card-text questions too
+            groups.append(("card", [("cbi", t) for t in query.bigrams], 1.0, CARD_TOKENS))
+        if TOLD_APART:
+            groups.append(("told", [("tbi", t) for t in query.bigrams] + [("tw", t) for t in words], 1.0,
+                           QUESTION_TOKENS))
         if query.tail_bigrams or query.tail_words:     # the last sentence again: what is asked
             groups.append(("tail", [("bi", t) for t in query.tail_bigrams] + [("w", t) for t in dict.fromkeys(query.tail_words)],
                            1.0, TAIL_TOKENS))
@@ -426,7 +433,8 @@ class SearchService:
             named = tuple(k for k in named if k in said)
         named = named[:8]
         actions, states = engine_signal.read(query.raw)
-        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states, card_text)
+        return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states, card_text,
+                               card_wording.quotes_card(query.raw))
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _explained(self, scope: str, text: str) -> frozenset:

@@ -131,6 +131,26 @@ def test_changed_question_file_gets_a_new_index_with_the_new_questions(tmp_path,
         assert s.doc_frequency("qbi", "なく") == 0 and s.doc_frequency("qbi", "捨て") == 1
 
 
+def test_an_extra_question_file_is_indexed_card_apart_and_its_change_gets_a_new_index(tmp_path, monkeypatch):
+    """questions/extra/<writer>.yaml: `card` in a field of its own (cbi), `told` with the table talk (qbi, qw)."""
+    from judge_app.search import questions
+    qdir = tmp_path / "questions"
+    (qdir / questions.EXTRA).mkdir(parents=True)
+    monkeypatch.setattr(questions, "DIR", qdir)
+    extra = qdir / questions.EXTRA / "writer.yaml"
+    extra.write_text('doc: kaiun\ncard:\n  "kaiun:9-3-1": [「カードを3枚引く。」で山が尽きたら？]\n'
+                     'told:\n  "kaiun:9-3-1": [捨て札を混ぜ直すのっていつ？]\n', encoding="utf-8")
+    ix, a = build(tmp_path / "ix", tiny_corpus())
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_frequency("cbi", "尽き") == 1 and s.doc_frequency("qbi", "尽き") == 0
+        assert s.doc_frequency("qbi", "混ぜ") == 1 and s.doc_frequency("cbi", "混ぜ") == 0
+    extra.write_text('doc: kaiun\ncard:\n  "kaiun:9-3-1": [「カードを3枚引く。」で山が空なら？]\n', encoding="utf-8")
+    ix, b = build(tmp_path / "ix", tiny_corpus())
+    assert b["key"] != a["key"] and not b["cached"]
+    with ix["kaiun"].searcher() as s:
+        assert s.doc_frequency("cbi", "尽き") == 0 and s.doc_frequency("qbi", "混ぜ") == 0
+
+
 def test_a_cached_start_never_parses_the_question_files(tmp_path, monkeypatch):
     from judge_app.search import questions
     build(tmp_path, tiny_corpus())

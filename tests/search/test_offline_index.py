@@ -89,3 +89,21 @@ def test_the_data_holds_every_current_clause_and_its_edition(data, corpus):
     for field, table in data["postings"].items():
         assert len(data["lengths"][field]) == n
         assert all(0 <= e < n for plist in list(table.values())[:200] for e in plist[0::2])
+
+
+def test_a_card_quoted_is_read_as_the_server_reads_it():
+    """offline-search.js reads the card-text questions (field `k`) for the queries card_wording.quotes_card says
+    quote or name a card, and only those."""
+    from judge_app.search.card_wording import quotes_card
+    queries = ["「このキャラをレストにする：カード1枚を引く。」は使える？", "『相手は引けない』とどっちが優先？",
+               "【登場時】カード1枚を引く。", "目標の〔キャラクター1枚〕", "手札に戻すって書いてあるカード",
+               "パワー5000というキャラ", "殴っていい？", "山札がなくなったら負け？", "ブロッカーとは", "「」だけ"]
+    got = node("console.log(JSON.stringify(input.map((q) => S.quotesCard(q))))", queries)
+    want = [quotes_card(q) for q in queries]
+    assert got == want
+    assert any(want) and not all(want)
+
+
+def test_the_data_carries_the_card_questions_apart(data):
+    assert "k" in data["postings"] and "a" in data["postings"] and "q" in data["postings"]
+    assert len(data["lengths"]["k"]) == len(data["entries"])

@@ -71,3 +71,72 @@ def test_thv_1_2_5_a_only_a_claim_reads_the_arguing_questions(svc):
     assert "abi" not in _groups(svc, "サイドボードは何枚？", "thv")
     assert any(h["id"] == "thv:1.2.5.a" for h in svc.search("サイドボード15枚でもいいって相手が言ってるけど本当？",
                                                              doc="thv", limit=3)["results"])
+
+
+# -- the extra voices (issue 42, fifth round): questions/extra/<writer>.yaml, `card` and `told` ---------------
+
+def _extra(tmp_path, monkeypatch, files: dict[str, str]):
+    (tmp_path / questions.EXTRA).mkdir()
+    for name, text in files.items():
+        (tmp_path / questions.EXTRA / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(questions, "DIR", tmp_path)
+
+
+def test_every_extra_question_file_resolves(corpus):
+    """Every id in the writers' files (questions/extra/*.yaml) exists and belongs to the file's doc."""
+    problems = [p for path in questions.extra_paths() for p in questions.check_extra(corpus, path)]
+    assert not problems, f"{len(problems)} problems, first: " + "; ".join(problems[:10])
+
+
+def test_check_extra_finds_unknown_ids_other_docs_and_a_wrong_doc(corpus, tmp_path, monkeypatch):
+    _extra(tmp_path, monkeypatch, {
+        "w1.yaml": 'doc: opcg\ncard:\n  "opcg:99-97": [「カード1枚を引く。」はいつ使える？]\n'
+                   'told:\n  "kaiun:9-3-1": [山がなくなったら？]\n  "opcg:7-1-4-1": [同じ数字なら？, 同じ数字なら？]\n',
+        "w2.yaml": "doc: nosuchgame\ncard: {}\n"})
+    problems = {p.name: questions.check_extra(corpus, p) for p in questions.extra_paths()}
+    assert "extra/w1.yaml: opcg:99-97: no such clause" in problems["w1.yaml"]
+    assert "extra/w1.yaml: kaiun:9-3-1: belongs to kaiun, not opcg" in problems["w1.yaml"]
+    assert "extra/w1.yaml: opcg:7-1-4-1: a question is repeated" in problems["w1.yaml"]
+    assert problems["w2.yaml"] and "nosuchgame" in problems["w2.yaml"][0]
+
+
+def test_extra_files_of_one_doc_merge_and_every_part_loads(corpus, tmp_path, monkeypatch):
+    (tmp_path / "opcg.yaml").write_text('doc: opcg\nquestions:\n  "opcg:7-1-4-1": [パワー同じなら？]\n', encoding="utf-8")
+    _extra(tmp_path, monkeypatch, {
+        "a.yaml": 'doc: opcg\ncard:\n  "opcg:8-3-1-3": [「このキャラをレストにする：1枚引く。」レスト済みでも？]\n'
+                  'told:\n  "opcg:7-1-4-1": [数字が同じだったらどっちが勝つの？]\n',
+        "b.yaml": 'doc: opcg\ncard:\n  "opcg:8-3-1-3": [【起動メイン】のコストが払えないときは？]\n'})
+    assert questions.load("card") == {"opcg:8-3-1-3": ["「このキャラをレストにする：1枚引く。」レスト済みでも？",
+                                                       "【起動メイン】のコストが払えないときは？"]}
+    assert questions.load("told") == {"opcg:7-1-4-1": ["数字が同じだったらどっちが勝つの？"]}
+    assert questions.load() == {"opcg:7-1-4-1": ["パワー同じなら？"]}      # the table talk alone
+    assert not any(questions.check_extra(corpus, p) for p in questions.extra_paths())
+
+
+def test_a_changed_extra_file_changes_the_digest(tmp_path, monkeypatch):
+    _extra(tmp_path, monkeypatch, {"a.yaml": 'doc: opcg\ntold:\n  "opcg:7-1-4-1": [同じ数字なら？]\n'})
+    before = questions.files_digest()
+    (tmp_path / questions.EXTRA / "a.yaml").write_text('doc: opcg\ntold:\n  "opcg:7-1-4-1": [同じ数字なら勝ち？]\n',
+                                                       encoding="utf-8")
+    assert questions.files_digest() != before
+    (tmp_path / questions.EXTRA / "b.yaml").write_text("doc: opcg\n", encoding="utf-8")
+    assert questions.files_digest() != before
+
+
+def _kinds(svc, q: str) -> set:
+    from judge_app.search.query import Query
+    groups, _keys = svc._query_parts(Query.read(q, svc.kana), [])
+    return {kind for kind, _cands, _boost, _limit in groups}
+
+
+@pytest.mark.parametrize("q", ["「このキャラをレストにする：カード1枚を引く。」はアタックした後でも使える？",
+                               "【登場時】カード1枚を引く。を持つキャラをもう一度出したら？",
+                               "目標の〔相手の場のキャラクター1枚〕が解決前にいなくなったら？",
+                               "相手を手札に戻すって書いてあるカード、戻せなかったらどうなる？"])
+def test_a_query_quoting_or_naming_a_card_reads_the_card_questions(svc, q):
+    assert "card" in _kinds(svc, q)
+
+
+@pytest.mark.parametrize("q", ["パワーが同じときはアタックした側が勝つ？", "山札がなくなったら負け？", "ブロッカーとは"])
+def test_a_query_naming_no_card_does_not_read_the_card_questions(svc, q):
+    assert "card" not in _kinds(svc, q)
