@@ -31,9 +31,10 @@ _EXPLAINS = re.compile(r"[「『]([^」』]{1,40})[」』]\s*(?:で|と|が|は|
 _ANY_NUMBER = re.compile(r"[○●◯]+|(?<![a-z])[nx](?![a-z])|\(指定枚数\)|\d+")
 _ANYTHING = re.compile(r"[~〜～]+|…+|\.\.\.")
 NUMBER_RX = r"(?:\d+|[一二三四五六七八九十]+|[○●◯]+|[nx])"
-# the card text of a query: quoted spans, and an ability pasted from its 【timing】 up to the sentence's end
+# the card text of a query: quoted spans, and an ability pasted from its 【timing】 up to the sentence's end (a
+# quoted span ends a sentence too, and a question mark: 「…【登場時】「…」は加えられる？」 pastes nothing after 「…」)
 _QUOTED = re.compile(r"[「『]([^」』]+)[」』]")
-_PASTED = re.compile(r"【[^】]{1,12}】[^。「」]*")
+_PASTED = re.compile(r"【[^】]{1,12}】[^。「」？?]*")
 # 「ランダムに1枚捨てる」 is the rulebook's 「ランダムに捨てる」: the card text is read again without its counts
 _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 
@@ -41,7 +42,7 @@ _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 def spans(query: str) -> list[str]:
     """The card text a query quotes (NFKC): its 「」『』 spans, then an ability pasted from its 【timing】."""
     q = nfkc(query)
-    return _QUOTED.findall(q) + _PASTED.findall(_QUOTED.sub("", q))
+    return _QUOTED.findall(q) + _PASTED.findall(_QUOTED.sub("。", q))
 
 
 def card_text(query: str) -> str:
@@ -51,9 +52,10 @@ def card_text(query: str) -> str:
     return text if bare == text else text + "\n" + bare
 
 
-# a card named without its text quoted: its thv target 〔…〕, 「…って書いてある」, 「…というカード」, 「…効果のキャラ」
-_PARAPHRASED = re.compile(r"〔[^〕]+〕|(?:って|と)(?:書いて|書かれ|かいて)|という(?:カード|キャラ|効果|イベント|スペル)"
-                          r"|効果(?:の|を持つ)(?:カード|キャラ)|テキスト")
+# a card named without its text quoted: its thv target 〔…〕, a keyword or trait in brackets (los ［上空］, 《…》),
+# 「貫通持ちの」, 「…って書いてある」, 「…というカード」, 「…効果のキャラ」
+_PARAPHRASED = re.compile(r"〔[^〕]+〕|\[[^\]]{1,12}\]|《[^》]{1,12}》|持ち(?:の|で)|(?:って|と)(?:書いて|書かれ|かいて)"
+                          r"|という(?:カード|キャラ|効果|イベント|スペル)|効果(?:の|を持つ)(?:カード|キャラ)|テキスト")
 
 
 def quotes_card(query: str) -> bool:
@@ -64,7 +66,7 @@ def quotes_card(query: str) -> bool:
 
 def outside(query: str) -> str:
     """The query (NFKC) without the card wording it quotes: what the judge says about the card."""
-    q = _QUOTED.sub("、", nfkc(query))
+    q = _QUOTED.sub("。", nfkc(query))
     return _PASTED.sub("、", q)
 
 

@@ -23,7 +23,6 @@ class IndexEntry:
     questions: list[str] = field(default_factory=list)  # table-talk questions the clause answers
     argued: list[str] = field(default_factory=list)     # players' claims the clause settles (questions.py)
     card: list[str] = field(default_factory=list)       # card-text questions it answers (questions.py `card`)
-    told: list[str] = field(default_factory=list)       # beginners' questions, when kept apart (index.TOLD_APART)
 
 
 def ancestors(corpus, clause) -> list:

@@ -49,12 +49,9 @@ W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
 # player's claim to the judge (rerank.QueryForm.claim), so that they cannot move any other kind of question.
 # (Their words, `aw`, fitted to weight 0 on 2026-11-28, were dropped.)
 # `cbi` holds the card-text questions' bigrams (questions.py `card`): searched only by a query that quotes or
-# paraphrases a card (card_wording.quotes_card). The beginners' questions (`told`) join `qbi`/`qw`.
-BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0, "cbi": 1.0,
-          "tbi": 1.0, "tw": 2.0}
-# the beginners' questions in fields of their own (`tbi`, `tw`, read by every query) instead of `qbi`/`qw`: the
-# alternative measured (JUDGE_APP_TOLD_APART=1), not served
-TOLD_APART = os.environ.get("JUDGE_APP_TOLD_APART") == "1"
+# paraphrases a card (card_wording.quotes_card). The beginners' questions (`told`) join `qbi`/`qw` (in fields of
+# their own, `tbi`/`tw` read by every query and fitted, they did worse on newcomer: docs/figures.md).
+BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0, "cbi": 1.0}
 
 
 def schema() -> Schema:
@@ -73,8 +70,6 @@ def schema() -> Schema:
         qw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
         abi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
         cbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
-        tbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
-        tw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
     )
 
 
@@ -92,7 +87,7 @@ def current_editions(corpus) -> list[tuple[str, str | None]]:
 def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
     h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};"
-             f"bm25={bm25.B},{bm25.K1};told_apart={TOLD_APART}".encode())
+             f"bm25={bm25.B},{bm25.K1}".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
@@ -110,10 +105,9 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     asked, argued, card, told = (questions.load(part) for part in questions.PARTS)
     for e in items:
         cid = e.info["id"]
-        e.questions = list(asked.get(cid, [])) + ([] if TOLD_APART else list(told.get(cid, [])))
+        e.questions = list(asked.get(cid, [])) + list(told.get(cid, []))     # the beginners' with the table talk
         e.argued = list(argued.get(cid, []))
         e.card = list(card.get(cid, []))
-        e.told = list(told.get(cid, [])) if TOLD_APART else []
     counts: dict[str, int] = {}
     by_scope: dict[str, list[IndexEntry]] = {}
     for e in items:
@@ -126,8 +120,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
             writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
                                 w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
                                 qbi="\n".join(e.questions), qw="\n".join(e.questions),
-                                abi="\n".join(e.argued), cbi="\n".join(e.card), tbi="\n".join(e.told),
-                                tw="\n".join(e.told))
+                                abi="\n".join(e.argued), cbi="\n".join(e.card))
         writer.commit()
         postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
         ix.close()
@@ -178,8 +171,7 @@ def source_key(corpus) -> str | None:
     digest = getattr(corpus, "digest", None)
     if not digest:
         return None
-    h = hashlib.sha256(f"format={FORMAT};analyser={analysis.analyser_version()};corpus={digest};"
-                       f"told_apart={TOLD_APART};".encode())
+    h = hashlib.sha256(f"format={FORMAT};analyser={analysis.analyser_version()};corpus={digest};".encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
     for path in sorted(PACKAGE.glob("*.py")):     # the code that makes entries, tokens and the glossary

@@ -21,7 +21,7 @@ from array import array
 from pathlib import Path
 from typing import NamedTuple
 
-SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw", "abi", "cbi", "tbi", "tw")
+SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw", "abi", "cbi")
 TABLE_BIN, TABLE_IDX = "scores.bin", "scores.idx"
 
 

@@ -40,8 +40,8 @@ from judge_app.search.glossary import GLOSSARY_SECTIONS
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
 GROUPS = ("bi", "w", "qbi", "qw", "abi", "syn", "tail", "key_whole", "term_whole", "key_bracket", "key_named",
-          "key_syn", "cbi", "tbi", "tw")
-NEW_GROUPS = ("tail", "abi", "cbi", "tbi", "tw")   # groups the hand-set reference did not have: 0 there
+          "key_syn", "cbi")
+NEW_GROUPS = ("tail", "abi", "cbi")   # groups the hand-set reference did not have: 0 there
 FEATURES = (
     "heading_q",       # a title-only heading, and the query is a question
     "quantity",        # the question asks how many, the clause states a number

@@ -20,7 +20,7 @@ from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, 
 from judge_app.search import card_intent, card_wording, engine_signal, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
-from judge_app.search.index import BOOSTS, TOLD_APART, open_or_build
+from judge_app.search.index import BOOSTS, open_or_build
 from judge_app.search.normalize import fold, fold_with_map, nfkc, original_span
 from judge_app.search.postings import ScopePostings, best_of, sums
 from judge_app.search.query import Query, expansion
@@ -204,9 +204,6 @@ class SearchService:
             groups.append(("argued", [("abi", t) for t in query.bigrams], 1.0, ARGUED_TOKENS))
         if facts.card:               # a card quoted or named by its text: against the card-text questions too
             groups.append(("card", [("cbi", t) for t in query.bigrams], 1.0, CARD_TOKENS))
-        if TOLD_APART:
-            groups.append(("told", [("tbi", t) for t in query.bigrams] + [("tw", t) for t in words], 1.0,
-                           QUESTION_TOKENS))
         if query.tail_bigrams or query.tail_words:     # the last sentence again: what is asked
             groups.append(("tail", [("bi", t) for t in query.tail_bigrams] + [("w", t) for t in dict.fromkeys(query.tail_words)],
                            1.0, TAIL_TOKENS))

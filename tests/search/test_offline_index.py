@@ -97,7 +97,7 @@ def test_a_card_quoted_is_read_as_the_server_reads_it():
     from judge_app.search.card_wording import quotes_card
     queries = ["「このキャラをレストにする：カード1枚を引く。」は使える？", "『相手は引けない』とどっちが優先？",
                "【登場時】カード1枚を引く。", "目標の〔キャラクター1枚〕", "手札に戻すって書いてあるカード",
-               "パワー5000というキャラ", "殴っていい？", "山札がなくなったら負け？", "ブロッカーとは", "「」だけ"]
+               "パワー5000というキャラ", "［上空］持ちのキャラ", "貫通持ちで攻撃", "《麦わらの一味》を持つ", "殴っていい？", "山札がなくなったら負け？", "ブロッカーとは", "「」だけ"]
     got = node("console.log(JSON.stringify(input.map((q) => S.quotesCard(q))))", queries)
     want = [quotes_card(q) for q in queries]
     assert got == want
