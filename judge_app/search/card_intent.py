@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judge_app.search import rerank
 from judge_app.search.normalize import nfkc
 
 MIN_CARD = 6     # characters: a quoted card sentence, not a wording quoted alone (「その後」, 「なら、」)
@@ -108,11 +109,13 @@ class IntentTable:
     def answering(self, doc: str, asked: str, card: str = "") -> frozenset[str]:
         """The clauses of `doc` stating a situation the judge's words `asked` (card_wording.outside) name;
         `card` (card_wording.card_text): a part impossible is read on the cost's clauses when the card has a cost
-        (「…：」, 「たなら、」: opcg 8-3-1, kaiun 8-1-1), on the effect's otherwise."""
+        (「…：」, 「たなら、」: opcg 8-3-1, kaiun 8-1-1), on the effect's otherwise. A may-I question about two
+        quoted card sentences of which one forbids (「…できない」) and another does not is the prohibition
+        against a permission, asked without 「どっちが優先」."""
         rows = self.rows.get(doc, {})
         out = set()
         for s in SITUATIONS:
-            if s.asked.search(asked):
+            if s.asked.search(asked) or (s.name == "cannot_wins" and forbids_against_another(card, asked)):
                 ids = rows.get(s.name, ())
                 if s.name == "partly_possible" and card:
                     costed = _COST.search(card) is not None
@@ -122,4 +125,13 @@ class IntentTable:
 
 
 _COST = re.compile(r"[:：]|たなら")
+_FORBIDS = re.compile(r"(?:でき|出来)(?:ない|ません)")
+
+
+def forbids_against_another(card: str, asked: str) -> bool:
+    """One quoted card sentence forbids, another does not (card_text: one sentence a line), and the judge asks
+    whether it may be done (「引けるの？」「ドローしていい？」)."""
+    lines = [line for line in card.split("\n") if line]
+    return (any(_FORBIDS.search(line) for line in lines) and not all(_FORBIDS.search(line) for line in lines)
+            and rerank.QueryForm(asked).modality)
 

@@ -123,3 +123,21 @@ def test_kaiun_1_3_2_against_8_3_2_2_a_part_of_an_effect_or_of_a_cost(table):
     query = "「手札2枚を捨てたなら、運値+2」で手札が1枚しかないなら1枚だけ捨てて+2？"
     cost = table.answering("kaiun", card_wording.outside(query), card_wording.card_text(query))
     assert "kaiun:8-3-2-2" in cost and "kaiun:1-3-2" not in cost
+
+
+@pytest.mark.parametrize("doc, query, clause", [
+    ("kaiun", "相手の「このターン、相手はカードを引くことができない。」がある中で、自分の「カードを2枚引く。」が発動。引ける？",
+     "kaiun:1-3-3"),
+    ("thv", "「〔あなた〕は1ドローしても良い。」のキャラ、相手の場に「相手プレイヤーはドロー出来ない。」の呪符。ドローしていい？",
+     "thv:1.3.2"),
+])
+def test_two_cards_one_forbidding_asked_may_i_is_the_prohibition_first(table, doc, query, clause):
+    """kaiun 1-3-3 / thv 1.3.2: a prohibition beats a permission, asked without 「どっちが優先」."""
+    assert clause in answering(table, doc, query)
+
+
+def test_one_forbidding_card_alone_or_no_may_i_question_is_not_that_situation(table):
+    assert "kaiun:1-3-3" not in answering(table, "kaiun", "「相手はカードを引くことができない。」はいつまで続く？")
+    assert "kaiun:1-3-3" not in answering(table, "kaiun", "「相手はカードを引くことができない。」で引けないのは相手だけ？")
+    assert "kaiun:1-3-3" not in answering(table, "kaiun",
+                                         "「相手はカードを引くことができない。」と「カードを2枚引く。」、処理の順番は？")
