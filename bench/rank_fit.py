@@ -13,6 +13,9 @@ Training queries, and only these:
   `--start served --with-dispute --hold 10`, README, issue 29's experiment D);
 - with `--with-read` only, bench/search_terse.yaml, search_newcomer.yaml, search_cardtext.yaml and
   search_cardtext2.yaml (issue 42's blind sets read once, fitting sets since);
+- with `--with-card`, the writers' card-text questions (questions/extra/*.yaml `card`, two a clause) held out
+  the same way, one a clause, at most PER_DOC per rulebook apart from the table talk's, among the question-file
+  queries (their share of the objective is QUESTION_SHARE with the others);
 - the project's own question files (judge_app/search/questions/<doc>.yaml), held out by question: for every
   clause with two questions or more, one of them (chosen by a hash of the text) is taken out of the files, the
   index is built from the rest, and that question is a training query whose answer is its clause. The clause
@@ -71,6 +74,7 @@ PER_DOC = 160             # question-file queries per rulebook at most (thv alon
 GROUP_STEPS = (0.0, 0.5, 0.7, 0.85, 1.2, 1.4, 2.0)          # multiplicative (0: switch the group off)
 FEATURE_STEPS = (-0.8, -0.4, -0.2, -0.1, -0.05, 0.05, 0.1, 0.2, 0.4, 0.8)   # additive
 ANCHOR = "bi"
+WITH_CARD = False         # --with-card: the writers' card-text questions held out as training queries too
 READ_ONCE = ("terse", "newcomer", "cardtext", "cardtext2")   # blind sets read once (issue 42), fitted on with --with-read only
 
 
@@ -92,25 +96,40 @@ def bench_queries(with_dispute: bool = False, with_read: bool = False) -> list[d
     return out
 
 
+def _hold_out(data: dict, part: str, doc: str, voice: str | None = None) -> list[dict]:
+    """Take one question (chosen by a hash) out of each clause of `data[part]` that has two or more; return them
+    as training queries."""
+    held = []
+    qs = data.get(part) or {}
+    for cid, asked in qs.items():
+        asked = [str(q).strip() for q in (asked or []) if str(q).strip()]
+        if len(asked) < 2:
+            continue
+        pick = min(asked, key=lambda q: _hash(cid + "\0" + q))
+        qs[cid] = [q for q in asked if q != pick]
+        held.append({"q": pick, "doc": doc, "ids": [cid], "source": "questions", "voice": voice, "group": doc,
+                     "split": "q"})
+    return held
+
+
 def split_questions(folder: Path) -> list[dict]:
     """Copy the question files into `folder` without one question per clause that has two or more; return
-    those questions as training queries."""
+    those questions as training queries. The extra files are copied too: with WITH_CARD, their card-text voice
+    likewise (two questions a clause, one held out, asked of an index without it); the beginners' (one a
+    clause) stay whole."""
     held = []
     for path in sorted(questions.DIR.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        doc = data.get("doc") or path.stem
-        qs = data.get("questions") or {}
-        for cid, asked in qs.items():
-            asked = [str(q).strip() for q in (asked or []) if str(q).strip()]
-            if len(asked) < 2:
-                continue
-            pick = min(asked, key=lambda q: _hash(cid + "\0" + q))
-            qs[cid] = [q for q in asked if q != pick]
-            held.append({"q": pick, "doc": doc, "ids": [cid], "source": "questions", "group": doc, "split": "q"})
+        held += _hold_out(data, "questions", data.get("doc") or path.stem)
         (folder / path.name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    extra = questions.DIR / questions.EXTRA
-    if extra.is_dir():                  # the card-text and beginners' voices, whole: none is held out
-        shutil.copytree(extra, folder / questions.EXTRA)
+    if (questions.DIR / questions.EXTRA).is_dir():
+        (folder / questions.EXTRA).mkdir()
+    for path in questions.extra_paths():
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if WITH_CARD:
+            held += _hold_out(data, "card", data.get("doc") or path.stem, "card")
+        (folder / questions.EXTRA / path.name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                                                          encoding="utf-8")
     return held
 
 
@@ -330,13 +349,16 @@ def main(argv=None):
     ap.add_argument("--start", choices=("reference", "served"), default="reference",
                     help="climb from the hand-set reference weights (default) or from weights.json as served")
     ap.add_argument("--no-questions", action="store_true", help="fit on the bench training queries alone")
+    ap.add_argument("--with-card", action="store_true",
+                    help="also hold out one card-text question per clause (questions/extra) as a training query")
     ap.add_argument("--per-doc", type=int, default=PER_DOC, help="question-file queries per rulebook at most")
     ap.add_argument("--share", type=float, default=None, help="the question-file queries' share of the objective")
     ap.add_argument("--priors-from-bench", action="store_true", help="fit the clause priors on the bench queries alone")
     ap.add_argument("--pull", type=float, default=None, help="pull toward the reference weights (default PULL)")
     ap.add_argument("--hold", type=float, default=None, help="cost per point of a set below its floor (default HOLD)")
     args = ap.parse_args(argv)
-    global QUESTION_SHARE, PRIORS_FROM_BENCH, PULL, HOLD
+    global QUESTION_SHARE, PRIORS_FROM_BENCH, PULL, HOLD, WITH_CARD
+    WITH_CARD = WITH_CARD or args.with_card
     if args.hold is not None:
         HOLD = args.hold
     if args.share is not None:
@@ -357,8 +379,9 @@ def main(argv=None):
             held = sorted(split_questions(qdir), key=lambda c: _hash(c["ids"][0] + c["q"]))
             kept, per_doc = [], {}
             for c in held:                       # at most --per-doc of each rulebook, chosen by the hash
-                if per_doc.get(c["doc"], 0) < args.per_doc:
-                    per_doc[c["doc"]] = per_doc.get(c["doc"], 0) + 1
+                key = (c["doc"], c.get("voice"))      # table talk and card text: PER_DOC each
+                if per_doc.get(key, 0) < args.per_doc:
+                    per_doc[key] = per_doc.get(key, 0) + 1
                     kept.append(c)
             held = kept
             saved = questions.DIR
@@ -377,7 +400,9 @@ def main(argv=None):
         groups, v = unpack(params)
         ref_groups, ref_v = unpack(params_of(rank.Weights.reference()))
         figures = []
-        for name, part in (("bench training", bench), ("question files (held out by question)", asked)):
+        card_asked = [p for p in asked if p.case.get("voice") == "card"]
+        for name, part in (("bench training", bench), ("question files (held out by question)", asked),
+                           ("of which card-text questions", card_asked)):
             if part:
                 before, after = report(name, part, ref_groups, ref_v), report(name, part, groups, v)
                 figures.append({"set": name, "n": after["n"], "before": before, "after": after})

@@ -246,7 +246,7 @@
   // Weights of the fields (title and keywords, breadcrumb, body, questions the clause answers, arguing claims,
   // card-text questions: read only for a query quoting a card); chosen on the training parts only
   // (bench/offline_search_quality.py --training).
-  var FIELD_WEIGHTS = { t: 2.0, c: 0.3, b: 1.0, q: 1.2, a: 0.4, k: 0.4 };
+  var FIELD_WEIGHTS = { t: 2.0, c: 0.3, b: 1.0, q: 1.2, a: 0.4, k: 2.0 };
   var K1 = 1.2, B = 0.75, MAX_DF = 0.25, SYNONYM_WEIGHT = 0.7, SYNONYM_BONUS = 0.3;
   var NUMBER_SCORE = 1000, TERM_SCORE = 500;
 

@@ -23,6 +23,7 @@ class IndexEntry:
     questions: list[str] = field(default_factory=list)  # table-talk questions the clause answers
     argued: list[str] = field(default_factory=list)     # players' claims the clause settles (questions.py)
     card: list[str] = field(default_factory=list)       # card-text questions it answers (questions.py `card`)
+    told: list[str] = field(default_factory=list)       # beginners' questions it answers (questions.py `told`)
 
 
 def ancestors(corpus, clause) -> list:

@@ -51,6 +51,9 @@ W_WEIGHTS = {"title": 1.5, "crumbs": 0.0, "body": 1.0, "context": 0.0}
 # `cbi` holds the card-text questions' bigrams (questions.py `card`): searched only by a query that quotes or
 # paraphrases a card (card_wording.quotes_card). The beginners' questions (`told`) join `qbi`/`qw` (in fields of
 # their own, `tbi`/`tw` read by every query and fitted, they did worse on newcomer: docs/figures.md).
+# the beginners' questions (`told`) are a second part of `qbi`/`qw` with this weight (0.5 measured worse on
+# newcomer, dispute and cardtext2, better on cases dev: docs/figures.md)
+TOLD_WEIGHT = 1.0
 BOOSTS = {"bi": 1.0, "w": 2.0, "keys": 2.0, "terms": 6.0, "qbi": 1.0, "qw": 2.0, "abi": 1.0, "cbi": 1.0}
 
 
@@ -66,11 +69,16 @@ def schema() -> Schema:
         w=TEXT(analyzer=w, phrase=False),
         keys=TEXT(analyzer=k, phrase=False),
         terms=TEXT(analyzer=k, phrase=False),
-        qbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
-        qw=TEXT(analyzer=analysis.word_analyzer(), phrase=False),
+        qbi=TEXT(analyzer=analysis.weighted_bigram_analyzer((1.0, TOLD_WEIGHT)), phrase=False),
+        qw=TEXT(analyzer=analysis.weighted_word_analyzer((1.0, TOLD_WEIGHT)), phrase=False),
         abi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
         cbi=TEXT(analyzer=analysis.bigram_analyzer(), phrase=False),
     )
+
+
+def _asked(e: IndexEntry) -> str:
+    """The questions' fields: the table talk, then the beginners' questions weighing TOLD_WEIGHT."""
+    return analysis.PART_SEP.join(["\n".join(e.questions), "\n".join(e.told)])
 
 
 def _parts(e: IndexEntry, weights: dict) -> str:
@@ -87,7 +95,7 @@ def current_editions(corpus) -> list[tuple[str, str | None]]:
 def content_hash(items: list[IndexEntry], editions: list | tuple = ()) -> str:
     h = hashlib.sha256()
     h.update(f"format={FORMAT};analyser={analysis.analyser_version()};{BI_WEIGHTS};{W_WEIGHTS};"
-             f"bm25={bm25.B},{bm25.K1}".encode())
+             f"bm25={bm25.B},{bm25.K1};told={TOLD_WEIGHT}".encode())
     h.update(json.dumps(list(editions), ensure_ascii=False).encode())
     h.update(synonyms.files_digest().encode())
     h.update(questions.files_digest().encode())
@@ -105,7 +113,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
     asked, argued, card, told = (questions.load(part) for part in questions.PARTS)
     for e in items:
         cid = e.info["id"]
-        e.questions = list(asked.get(cid, [])) + list(told.get(cid, []))     # the beginners' with the table talk
+        e.questions = list(asked.get(cid, []))
+        e.told = list(told.get(cid, []))
         e.argued = list(argued.get(cid, []))
         e.card = list(card.get(cid, []))
     counts: dict[str, int] = {}
@@ -119,7 +128,7 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         for e in group:
             writer.add_document(key=e.key, scope=e.scope, info=e.info, bi=_parts(e, BI_WEIGHTS),
                                 w=_parts(e, W_WEIGHTS), keys="\n".join(e.keys), terms="\n".join(e.terms),
-                                qbi="\n".join(e.questions), qw="\n".join(e.questions),
+                                qbi=_asked(e), qw=_asked(e),
                                 abi="\n".join(e.argued), cbi="\n".join(e.card))
         writer.commit()
         postings.write_table(ix, bm25.weighting(), path / scope)   # every token scored once, here
