@@ -33,8 +33,9 @@ one `doc:` per file (several files may hold the same doc: they merge), written f
 
 `card` questions have a field of their own (`cbi`), read only by a query that quotes or paraphrases a card
 (card_wording.quotes_card), as `argued` is read only by a claim; `told` questions join the table-talk
-questions' fields (`qbi`, `qw`). `load(part)` reads every file, the extra ones too; `files_digest()` hashes them
-all (a changed file gives a new index); `check_extra()` says what is wrong with one extra file.
+questions' fields (`qbi`, `qw`) as a second part (index.TOLD_WEIGHT; fields of their own did worse).
+`load(part)` reads every file, the extra ones too; `files_digest()` hashes them all (a changed file gives a new
+index); `check_extra()` says what is wrong with one extra file.
 """
 from __future__ import annotations
 

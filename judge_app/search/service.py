@@ -39,12 +39,20 @@ SYNONYM_TOKENS = 4      # tokens of each synonym's rulebook term added to the qu
 MAX_CONCEPTS = 12       # at most this many tokens, the most selective first
 INTENT = 1              # card_intent: the situation a judge asks about a quoted card (issue 42, fourth round)
 QUESTION_TOKENS = 24    # at most this many tokens matched against the questions each clause answers
+QUESTION_TOKEN_SHARE = 0.7   # … or this share of a long query's bigrams (a narrative spreads its words: issue 42, fifth
+QUESTION_TOKENS_MAX = 40   # round), at most this many (a budget of 32 for every query lost table talk and dispute)
 ARGUED_TOKENS = 32      # at most this many bigrams of a claim matched against the arguing questions
 CARD_TOKENS = 32        # at most this many bigrams of a query quoting a card matched against the card-text questions
 TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence weighed again
 SPARE = 16              # text results made beyond the limit, for the merge with number and term hits
 ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
 ANSWER_SHARE = 0.67     # when that sub-clause scores at least this share of the result's own score
+
+
+def question_tokens(bigrams: int) -> int:
+    """How many of a query's tokens are matched against the questions each clause answers: QUESTION_TOKENS, and
+    for a long query QUESTION_TOKEN_SHARE of its bigrams, up to QUESTION_TOKENS_MAX."""
+    return max(QUESTION_TOKENS, min(QUESTION_TOKENS_MAX, round(QUESTION_TOKEN_SHARE * bigrams)))
 
 
 class UnknownDoc(ValueError):
@@ -198,7 +206,8 @@ class SearchService:
         words = dict.fromkeys(query.words)
         groups = [("text", [("bi", t) for t in query.bigrams] + [("w", t) for t in words], 1.0, MAX_CONCEPTS),
                   # the same tokens against the questions each clause answers
-                  ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0, QUESTION_TOKENS)]
+                  ("asked", [("qbi", t) for t in query.bigrams] + [("qw", t) for t in words], 1.0,
+                   question_tokens(len(query.bigrams)))]
         facts = self._query_facts(query)
         if facts.form.claim:         # a player's claim: against the arguing questions too
             groups.append(("argued", [("abi", t) for t in query.bigrams], 1.0, ARGUED_TOKENS))

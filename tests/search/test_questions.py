@@ -140,3 +140,16 @@ def test_a_query_quoting_or_naming_a_card_reads_the_card_questions(svc, q):
 @pytest.mark.parametrize("q", ["パワーが同じときはアタックした側が勝つ？", "山札がなくなったら負け？", "ブロッカーとは"])
 def test_a_query_naming_no_card_does_not_read_the_card_questions(svc, q):
     assert "card" not in _kinds(svc, q)
+
+
+def test_a_long_query_matches_more_of_its_tokens_against_the_questions(svc):
+    """A narrative (a beginner's story, a quoted card and the question) spreads its words: the budget of tokens
+    matched against the questions grows with the query, from 24 up to 40."""
+    from judge_app.search.service import question_tokens
+    assert question_tokens(10) == 24 and question_tokens(34) == 24
+    assert question_tokens(46) == 32 and question_tokens(120) == 40
+    long_q = ("効果で相手のキャラを倒したのに、相手のライフが減らなかった。戦って倒したときはライフ減るのに、なんで？"
+              "友達はそういうものだって言うけど、よく分からない。")
+    from judge_app.search.query import Query
+    groups, _keys = svc._query_parts(Query.read(long_q, svc.kana), [])
+    assert [limit for kind, _c, _b, limit in groups if kind == "asked"] == [question_tokens(len(Query.read(long_q).bigrams))]
