@@ -52,7 +52,7 @@ ANSWER_SHARE = 0.67     # when that sub-clause scores at least this share of the
 def question_tokens(bigrams: int) -> int:
     """How many of a query's tokens are matched against the questions each clause answers: QUESTION_TOKENS, and
     for a long query QUESTION_TOKEN_SHARE of its bigrams, up to QUESTION_TOKENS_MAX."""
-    return max(QUESTION_TOKENS, min(QUESTION_TOKENS_MAX, round(QUESTION_TOKEN_SHARE * bigrams)))
+    return max(QUESTION_TOKENS, min(QUESTION_TOKENS_MAX, int(QUESTION_TOKEN_SHARE * bigrams + 0.5)))
 
 
 class UnknownDoc(ValueError):
