@@ -11,9 +11,13 @@ when another job takes the core, wall time does.
 The app is made as `judge-app serve` makes it for bench/load.py: not TESTING, no write rate limit, no per-client
 cap on rulings, SQLite in a fresh instance folder. The search index is built once per checkout and kept under
 the temp folder. Kinds: search_cached (GET /api/search with a query already asked: an answer-cache hit),
-session_create, session_step, session_answer, builder_page (GET /board/<game>?seed=N), ruling_save. The
-clients take actions in bench/load.py's mix weights until every kind but session_create (one every 40 steps or
-so) has `--requests` samples.
+session_step, session_answer, builder_page (GET /board/<game>?seed=N, with bench/load.py's Accept: application/json:
+the page's JSON twin), ruling_save (POST /api/rulings), session_create. The
+clients take actions in bench/load.py's default mix weights until each of the first five kinds has `--requests`
+samples; the other kinds of the mix are reported too (search_fresh: a query nobody asked, the answer cache missed;
+search_page: the HTML results page; clause_api and clause_page), and so is the mix's mean CPU per request, weighted
+as the clients sent them (bench/load.py's "server CPU per request" without the server's own HTTP work). The app is
+warmed as gunicorn_conf.on_starting warms it before the workers fork (serving.warm, then gc.freeze).
 
 `--base DIR` measures another checkout (e.g. `git archive main | tar -x -C DIR`) in the same run: each checkout
 twice, alternately, each in a fresh interpreter of this venv; the lower mean of the two runs is reported (on a
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import hashlib
 import io
 import json
@@ -38,8 +43,10 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("search_cached", "session_create", "session_step", "session_answer", "builder_page", "ruling_save")
-MIX = {"search": 3, "session": 3, "ruling": 1, "builder": 1}
+# the five kinds issue 39 names first; then the rest of bench/load.py's mix
+KINDS = ("search_cached", "session_step", "session_answer", "builder_page", "ruling_save",
+         "session_create", "search_fresh", "search_page", "clause_api", "clause_page")
+WANTED = KINDS[:5]    # measured until each of these has --requests samples
 
 
 def _app_root(argv: list[str]) -> Path:
@@ -57,10 +64,17 @@ def measure(app_root: Path, wanted: int, profile: str | None) -> dict:
     os.environ.pop("JUDGE_APP_DATABASE_URL", None)
     from werkzeug.test import EnvironBuilder
 
-    from bench.load import SEARCH_QUERIES, Client, load_targets
+    from bench.load import MIX_DEFAULT, SEARCH_QUERIES, Client, load_targets, parse_mix
     from judge_app import create_app
 
     app = create_app()
+    try:   # as gunicorn_conf.on_starting does before the workers fork
+        from judge_app.serving import warm
+        warm(app)
+    except ImportError:
+        pass
+    gc.collect()
+    gc.freeze()
     targets = load_targets()
     samples: dict[str, list[float]] = {k: [] for k in KINDS}
     profiles: list = []   # --profile: one cProfile per request of that kind
@@ -97,11 +111,11 @@ def measure(app_root: Path, wanted: int, profile: str | None) -> dict:
         clients[0].request("GET", f"/api/search?q={urllib.parse.quote(q)}&limit=10")
     for i, c in enumerate(clients):
         c.rng = random.Random(1000 + i)
-    names, weights = zip(*MIX.items())
+    names, weights = zip(*parse_mix(MIX_DEFAULT))
     pick = random.Random(5)
     errors: dict[str, int] = {}
     started = time.process_time()
-    while min(len(samples[k]) for k in KINDS if k != "session_create") < wanted:   # a session is made every ~40 steps
+    while min(len(samples[k]) for k in WANTED) < wanted:
         client = pick.choice(clients)
         name = pick.choices(names, weights)[0]
         kind, status, _ = getattr(client, name)()
@@ -117,8 +131,10 @@ def measure(app_root: Path, wanted: int, profile: str | None) -> dict:
         out = Path(tempfile.gettempdir()) / f"request_cpu_{profile}.prof"
         pstats.Stats(*profiles).dump_stats(out)
         print(f"profile of {len(profiles)} {profile} requests: {out}", file=sys.stderr)
+    every = [ms for v in samples.values() for ms in v]
     return {"root": str(app_root), "total_cpu_s": round(total, 2), "errors": errors,
-            "kinds": {k: summary(v) for k, v in samples.items()}}
+            "mix_mean": round(sum(every) / len(every), 3),
+            "kinds": {k: summary(v) for k, v in samples.items() if v}}
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -145,18 +161,21 @@ def compare(base: Path, args) -> None:
     runs = {"base": [], "this": []}
     for name, root in (("base", base), ("this", ROOT), ("base", base), ("this", ROOT)):
         runs[name].append(child(root, args))
-    best = {name: {k: min((r["kinds"][k] for r in rs), key=lambda s: s["mean"]) for k in KINDS}
+    kinds = [k for k in KINDS if all(k in r["kinds"] for rs in runs.values() for r in rs)]
+    best = {name: {k: min((r["kinds"][k] for r in rs), key=lambda s: s["mean"]) for k in kinds}
             for name, rs in runs.items()}
+    mix = {name: min(r["mix_mean"] for r in rs) for name, rs in runs.items()}
     if args.json:
-        print(json.dumps({"base": str(base), "best": best, "runs": runs}, ensure_ascii=False))
+        print(json.dumps({"base": str(base), "best": best, "mix_mean": mix, "runs": runs}, ensure_ascii=False))
         return
     print(f"CPU ms per request, in process; base {base}; {args.requests}+ requests a kind; "
           f"lower mean of two runs each; load average {os.getloadavg()[0]:.1f}")
     print("| kind | base mean | this mean | this / base | base p95 | this p95 |\n|---|---|---|---|---|---|")
-    for k in KINDS:
+    for k in kinds:
         b, t = best["base"][k], best["this"][k]
         print(f"| {k} | {b['mean']:.2f} | {t['mean']:.2f} | {t['mean'] / b['mean']:.2f} | {b['p95']:.2f} | "
               f"{t['p95']:.2f} |")
+    print(f"| the mix, weighted as sent | {mix['base']:.2f} | {mix['this']:.2f} | {mix['this'] / mix['base']:.2f} | | |")
     errors = {name: [r["errors"] for r in rs] for name, rs in runs.items()}
     print(f"non-2xx answers per run: {errors}")
 
@@ -181,6 +200,7 @@ def main(argv=None) -> int:
     print("| kind | n | mean | p50 | p95 |\n|---|---|---|---|---|")
     for k, s in result["kinds"].items():
         print(f"| {k} | {s['n']} | {s['mean']:.2f} | {s['p50']:.2f} | {s['p95']:.2f} |")
+    print(f"| the mix, weighted as sent | {sum(s['n'] for s in result['kinds'].values())} | {result['mix_mean']:.2f} | | |")
     return 0
 
 
