@@ -74,22 +74,23 @@ class _Diff:
                 self.first.setdefault(c.path, c.before)
                 self.last[c.path] = (c.after, e)
                 self.seen.setdefault(c.path, [c.before]).append(c.after)
-        self._held: dict[str, dict[Any, list[dict]]] = {}
+        self._held: dict[str, dict[Any, dict[int, dict]]] = {}
 
     def card_varied(self, path: str, cid: Any, key: str) -> bool:
         """Whether a card's field took more than one value inside the window (came back to where it was)."""
-        values = {repr(c.get(key)) for c in self._held_by_card(path).get(cid, ())}
+        values = {repr(c.get(key)) for c in self._held_by_card(path).get(cid, {}).values()}
         return len(values) > 1
 
-    def _held_by_card(self, path: str) -> dict[Any, list[dict]]:
-        """Card id -> each state of that card the zone at `path` held inside the window, in order. Read once per
-        path: asked card by card and field by field, a scan of every value each time was cards² × entries."""
+    def _held_by_card(self, path: str) -> dict[Any, dict[int, dict]]:
+        """Card id -> the states of that card the zone at `path` held inside the window (by object: a card the
+        engine did not touch is the same dict in the next value of its zone). Read once per path: asked card by card
+        and field by field, a scan of every value each time was cards² × entries."""
         held = self._held.get(path)
         if held is None:
             held = self._held[path] = {}
             for v in self.seen.get(path, ()):
                 for c in _cards(v):
-                    held.setdefault(_card_id(c), []).append(c)
+                    held.setdefault(_card_id(c), {})[id(c)] = c
         return held
 
     def paths(self):
