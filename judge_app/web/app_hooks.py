@@ -14,6 +14,7 @@ from werkzeug.routing import RequestRedirect
 from judge_app import corpus
 from judge_app.store import is_disk_full
 from judge_app.web.shared import compression, csrf, rate_limits, static_files, template_filters
+from judge_app.web.shared.json_provider import JSONProvider
 from judge_app.web.shared.negotiation import MESSAGES, error
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -23,6 +24,7 @@ SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "n
 
 
 def install(app: Flask) -> None:
+    app.json = JSONProvider(app)   # jsonify's answers written by orjson (json_provider.py)
     # Flask 3 reads app.json.ensure_ascii (config's JSON_AS_ASCII was Flask 2.2's): Japanese as written is half
     # the bytes on a venue's phone network.
     app.json.ensure_ascii = bool(app.config.get("JSON_AS_ASCII", False))
