@@ -3,7 +3,7 @@ the product and two baselines.
 
     python bench/search_quality.py [--json] [--show-misses] [--split dev|held-out|all]
     python bench/search_quality.py --set tabletalk|kana [--part tune|untouched|all]
-    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|timing|leading|cardtext2  (held out: never --show-misses)
+    python bench/search_quality.py --set describe|qa|argue|argue2|argue3|timing|leading|cardtext2|cardtext3|newcomer2  (held out: never --show-misses)
     python bench/search_quality.py --set terse|newcomer|cardtext [--show-misses]  (read once blind; fitting sets since)
     python bench/search_quality.py --set dispute [--show-misses]     (training, arguing style)
     python bench/search_quality.py --summary [--base DIR] [--out FILE]  (every set and part, one row each)
@@ -39,6 +39,11 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   third round's ranking work: blind, never fitted, its cases and misses never shown, read once at its end
   (bench/results/search-blind-42c.json, 2026-12-02 05:21 UTC). Left in NEVER_FITTED until the next round says
   otherwise.
+- `cardtext3` and `newcomer2`, 50 each (issue 42, fourth round; bench/BLIND_SETS_2026-12-02c.md): a third set in
+  the card-text style and a second in the newcomer style (the two styles below issue 42's target on their blind
+  reads), written from the rulebooks alone by someone who saw neither code nor questions, committed (92d828e,
+  a634a7f, 07:03 UTC) before the fourth round's work: blind, never fitted, their cases and misses never shown,
+  read once at the round's end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -98,11 +103,13 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "argue2": "search_argue2.yaml", "argue3": "search_argue3.yaml", "dispute": "search_dispute.yaml",
         "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml",
         "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml",
-        "cardtext2": "search_cardtext2.yaml"}
+        "cardtext2": "search_cardtext2.yaml", "cardtext3": "search_cardtext3.yaml",
+        "newcomer2": "search_newcomer2.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "cardtext2")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "cardtext2", "cardtext3",
+                "newcomer2")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 

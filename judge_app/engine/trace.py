@@ -106,14 +106,21 @@ class Decision:
                 "options": [o.to_json() for o in self.options], "rule": self.rule, "kind": self.kind,
                 "withheld": [w.to_json() for w in self.withheld]}
 
+    def typed(self, value: Any) -> Any:
+        """The value as the judge typed it, read as yes/no where this decision is a yes/no choice (its options
+        or its withheld actions are), so that an option and a withheld action are read the same way."""
+        yes_no_choice = any(type(c.value) is bool for c in (*self.options, *self.withheld))
+        return yes_no(value) if yes_no_choice else value
+
     def option(self, value: Any) -> Option | None:
-        value = yes_no(value) if any(type(o.value) is bool for o in self.options) else value
+        value = self.typed(value)
         for o in self.options:
             if o.value == value:
                 return o
         return None
 
     def withheld_of(self, value: Any) -> Withheld | None:
+        value = self.typed(value)
         for w in self.withheld:
             if w.value == value:
                 return w

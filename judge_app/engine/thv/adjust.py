@@ -24,6 +24,9 @@ UNTIL_JA = {"battle": "戦闘終了時まで", "turn": "ターン終了時まで
 _count = {"type": "integer", "minimum": 1, "maximum": 60}
 # a player, or `both` (お互いのプレイヤー / 各プレイヤー): the effect is on each at once (7.1.13), turn player first
 _players = {"enum": [*PLAYERS, "both"]}
+PHASE = {"enum": ["active", "maintenance", "draw", "main", "discard"],   # 4.1.1's five phases
+         "description": "active=アクティブフェイズ, maintenance=メンテナンスフェイズ, draw=ドローフェイズ, "
+                        "main=メインフェイズ, discard=ディスカードフェイズ"}
 _possible = {"type": "boolean", "description": "「可能な限り」と書かれている（12.6.1: できる枚数だけ行う）"}
 _cards = {"type": "array", "items": {"type": "string", "maxLength": 40}, "maxItems": 60,
           "description": "選んだカード（ID）。省略時は領域の上から"}
@@ -82,10 +85,8 @@ ADJUSTMENTS = (
     Adjustment("cancel_attack", "攻撃を取り消す", "thv:6.3.6.a", {}, ()),
     Adjustment("end_turn", "ターンを終了する", "thv:4.10.1", {}, ()),
     Adjustment("end_phase", "フェイズを終了する", "thv:4.10.2", {}, ()),
-    Adjustment("skip_phase", "フェイズをスキップする", "thv:4.10.5",
-               {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
-    Adjustment("extra_phase", "追加のフェイズを得る", "thv:4.10.3",
-               {"target": {"enum": ["active", "maintenance", "draw", "main", "discard"]}}, ("target",)),
+    Adjustment("skip_phase", "フェイズをスキップする", "thv:4.10.5", {"target": PHASE}, ("target",)),
+    Adjustment("extra_phase", "追加のフェイズを得る", "thv:4.10.3", {"target": PHASE}, ("target",)),
     Adjustment("win", "ゲームに勝利する、という効果", "thv:1.5.2.a", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("lose", "ゲームに敗北する、という効果", "thv:1.5.3.c", {"target": {"enum": list(PLAYERS)}}, ("target",)),
     Adjustment("infinite_loop", "回避できない無限ループ（全て1人のカードなら target にそのプレイヤー）", "thv:1.5.4.b",

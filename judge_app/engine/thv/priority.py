@@ -104,8 +104,10 @@ class PriorityMixin:
             holder = g.data["priority"]
             acts, held = self.priority_choices(g, holder)
             seq = g.data["adjust_seq"]
+            # remake: an adjustment while the choice waits (a card turned face down, a prohibition…) is shown at once
             choice = yield g.ask(holder, f"{holder} が優先権を持っています。行動を選んでください", acts, "thv:1.12.1",
-                                 kind="priority", withheld=held)
+                                 kind="priority", withheld=held,
+                                 remake=lambda p=holder: self.priority_choices(g, p))
             if g.data["adjust_seq"] != seq:
                 # a judge adjustment while the choice was open: apply the rules first, then check the choice
                 yield from self.rule_checks(g)

@@ -53,6 +53,23 @@ VALUE_WORDS = {
 PARAM_LABELS.update({"order": "戻す順番（上から）", "by_card": "カードの文言が指定する", "shuffle": "シャッフルする"})
 VALUE_WORDS.update({"barrier": "バリア", "battle_area": "バトルエリア", "face_down": "裏側表示のキャラクター",
                     "nodes": "ノードエリア", "sideboard": "サイドボード"})
+# thv turn_over (5.7.2): which way the card ends, and the way the card's text says it was before
+PARAM_LABELS.update({"face": "向き", "before": "変更前の向き（カードの文言が指定する場合）"})
+VALUE_WORDS.update({"up": "表向き", "down": "裏向き"})
+# the rest of the five rulesets' parameters and values, so that no form shows the engine's own names
+PARAM_LABELS.update({
+    "what": "無効にするもの", "cards": "選んだカード", "entered": "効果のカードが場に出た順", "host": "セット先のキャラクター",
+    "face_condition": "対象の条件が表側の情報を参照する", "replace": "入れ替えてトラッシュに置くキャラ",
+    "face_up": "表向きで加える", "as_possible": "「可能な限り」", "sleep": "スリープにするノードの枚数",
+})
+VALUE_WORDS.update({
+    "while_on_field": "このカードが場にある間", "next_turn_end": "次の相手のターン終了時まで",
+    "turn_start": "次の自分のターン開始時まで", "effects": "効果", "text": "テキスト", "cost_area": "コストエリア",
+    "draw": "ドロー", "block": "ブロック", "play": "プレイ", "use": "起動効果の使用", "keyword": "キーワード効果",
+    "barrier_to_hand": "バリアを手札に加える", "win_battle": "バトルに勝つ", "display": "表示の変更",
+    "defense_left": "ディフェンス（左向き）", "defense_right": "ディフェンス（右向き）", "opponent": "相手（効果のプレイヤーの相手）",
+    "graveyard": "冥界", "removed": "除外エリア", "shuffle": "デッキに入れてシャッフル",
+})
 CARD_WORDS = re.compile(r"カード|ＩＤ|\bID\b|キャラ")
 PLAYER_WORDS = re.compile(r"プレイヤー|\bp1\b")
 TEXT_KEYS = ("label", "text", "message", "words", "name")
@@ -114,7 +131,7 @@ def cards_on(game: str, data: Any) -> list[tuple[str, list[tuple[str, str]]]]:
 def _words_in(description: str) -> dict[str, str]:
     """`battle=このバトル中, turn=…` or `battle: このバトル中 (…) / turn: …` → {value: words}."""
     out = {}
-    for part in re.split(r",\s*|\s+/\s+", description or ""):
+    for part in re.split(r",\s*|、(?=\s*[A-Za-z0-9_]+\s*[=:])|\s+/\s+", description or ""):
         m = re.match(r"\s*([A-Za-z0-9_]+)\s*[=:]\s*(.+?)\s*$", part)
         if m:
             out[m.group(1)] = m.group(2)

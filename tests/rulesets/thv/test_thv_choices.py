@@ -48,6 +48,18 @@ def test_thv_1_8_9_e_an_optional_effect_whose_cost_cannot_be_paid_withholds_usin
     assert [(w.value, w.rule) for w in g.pending.withheld] == [(True, "thv:1.8.9.e")]
 
 
+@pytest.mark.parametrize("typed", [True, "yes", "はい", " True"])
+def test_thv_1_8_9_e_using_it_typed_as_a_word_is_refused_with_the_withheld_clause(typed):
+    g = game(board(p1={"hand": []}))
+    g.adjust({"op": "effect", "optional": True, "player": "p1",
+              "cost": [{"op": "discard", "target": "p1", "value": 1}], "parts": [DRAW]})
+    answers = list(g.answers)
+    with pytest.raises(Refused) as refused:
+        g.answer(g.pending.id, typed)
+    assert refused.value.rule == "thv:1.8.9.e" and "thv:1.8.9.e" in refused.value.message
+    assert g.pending is not None and g.answers == answers
+
+
 def test_thv_8_1_2_up_to_zero_is_allowed():
     g = game(board())
     deck = len(g.state.get("players.p1.deck"))

@@ -108,3 +108,17 @@ def test_thv_5_7_2_only_field_cards_are_turned_over():
     g = Game(THV, board(p1={"hand": [hand("h1")]}), 0)
     with pytest.raises(AdjustmentError, match="場のカードではありません"):
         g.adjust({"op": "turn_over", "target": "h1", "face": "down"})
+
+
+def test_thv_5_7_2_a_a_character_turned_face_down_while_priority_waits_is_no_longer_offered_an_attack():
+    """The open priority choice (1.12.1) is worked out again after the adjustment: the card is no character (5.7.2.a),
+    so 6.3.2's attack by it is neither offered nor listed as withheld."""
+    g = Game(THV, face_down_board(), 0)
+    while g.pending is None:
+        g.step()
+    assert g.pending.rule == "thv:1.12.1" and "attack:c1" in [o.value for o in g.pending.options]
+    g.adjust({"op": "turn_over", "target": "c1", "face": "down"})
+    values = [o.value for o in g.pending.options] + [w.value for w in g.pending.withheld]
+    assert g.pending.rule == "thv:1.12.1" and "attack:c1" not in values
+    with pytest.raises(Exception):
+        g.answer(g.pending.id, "attack:c1")

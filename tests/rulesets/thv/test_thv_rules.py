@@ -154,13 +154,18 @@ def test_thv_4_10_3_extra_phase_then_back():
 
 
 def test_thv_adjustment_while_priority_open_rechecks_the_choice():
-    """An attacker destroyed by the judge while p2 holds priority: 6.3.6.b, and the game goes on."""
+    """An attacker destroyed by the judge while p2 holds priority: 6.3.6.b; the open choice (1.12.1) is worked out
+    again, so the defence it offered is gone (no attack to defend against), and the game goes on."""
     g = run(board(p1={"field": [ch("a")]}, p2={"field": [ch("d")]}), ["attack:a"])
+    assert "defend:d" in [o.value for o in g.pending.options]
     g.adjust({"op": "destroy", "target": "a"})
-    assert g.state.data["battle"] is None
-    g.answer(g.pending.id, "defend:d")
+    assert g.state.data["battle"] is None and g.pending.rule == "thv:1.12.1"
+    assert "defend:d" not in [o.value for o in g.pending.options]
+    with pytest.raises(AnswerError):
+        g.answer(g.pending.id, "defend:d")
+    g.answer(g.pending.id, "pass")
     g.run("decision")
-    assert "thv:1.12.1" in rules(g) and any("行えなくなった" in e.message for e in g.trace)
+    assert "thv:1.12.4" in rules(g) and not g.finished and g.pending.rule == "thv:1.12.1"
 
 
 def test_thv_adjustment_errors_name_the_field_and_change_nothing():
