@@ -238,3 +238,14 @@ def test_a_repeated_search_is_sent_as_encoded_until_the_search_service_changes(a
 
     app.extensions[SEARCH_EXTENSION] = NewService()
     assert client.get(url).get_json() == {"query": "ブロッカー", "doc": None, "results": []}
+
+
+def test_clause_urls_follow_the_script_root_the_app_is_mounted_under(client):
+    url = f"/api/search?q={BLOCKER}&limit=3"
+    for _ in range(2):   # the second time from what is kept: the encoded answer and the clause URLs
+        plain = [r["url"] for r in client.get(url).get_json()["results"]]
+        mounted = [r["url"] for r in client.get(url, base_url="http://localhost/judge/").get_json()["results"]]
+        assert plain and all(u.startswith("/rules/") for u in plain)
+        assert mounted == ["/judge" + u for u in plain]
+        page = client.get(f"/search?q={BLOCKER}", base_url="http://localhost/judge/").get_data(as_text=True)
+        assert f'href="/judge{plain[0]}"' in page
