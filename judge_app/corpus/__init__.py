@@ -11,6 +11,7 @@ The corpus directory is JUDGE_APP_CORPUS (alias JUDGE_APP_CORPUS_DIR), default r
 from __future__ import annotations
 
 import functools
+from contextvars import ContextVar, Token
 from pathlib import Path
 
 from judge_app.corpus import manifest
@@ -20,7 +21,7 @@ from judge_app.corpus.manifest import corpus_dir
 from judge_app.corpus.toc import compare as compare_toc
 
 __all__ = ["Clause", "Corpus", "Document", "Ref", "TocEntry", "get_corpus", "load_corpus", "build_corpus",
-           "load_edition", "corpus_dir", "keep_parsed_in", "CORPUS_DIR"]
+           "load_edition", "corpus_dir", "keep_parsed_in", "CORPUS_DIR", "current", "pin", "unpin"]
 
 CORPUS_DIR = corpus_dir()   # at import time; get_corpus() reads JUDGE_APP_CORPUS on every call
 
@@ -72,10 +73,38 @@ def _load(directory: str, stamp: tuple[int, int]) -> Corpus:
     return load_or_parse(Path(directory), _cache_dir, lambda: load_corpus(directory))
 
 
+# What one web request reads: the manifest is looked at once, when the request starts (`pin`), and every
+# get_corpus() inside it gives that corpus (a page read it 3 to 15 times, each a settings lookup and a stat). The
+# request sees one corpus throughout, even if an import lands meanwhile; the next request sees the import.
+_PINNED: ContextVar[tuple[str, tuple[int, int], Corpus] | None] = ContextVar("judge_app_corpus_pinned", default=None)
+
+
+def current() -> tuple[str, tuple[int, int]]:
+    """The corpus directory and its manifest's stamp now (the request's, inside `pin`)."""
+    pinned = _PINNED.get()
+    if pinned is not None:
+        return pinned[0], pinned[1]
+    directory = corpus_dir()
+    return str(directory), manifest.stamp(directory)
+
+
 def get_corpus() -> Corpus:
     """The current editions, parsed once per process and again only when the manifest changes (an import)."""
-    directory = corpus_dir()
-    return _load(str(directory), manifest.stamp(directory))
+    pinned = _PINNED.get()
+    return pinned[2] if pinned is not None else _load(*current())
+
+
+def pin() -> Token:
+    """From here until `unpin(token)`, in this thread's context, the corpus is the one current now."""
+    directory, stamp = current()
+    return _PINNED.set((directory, stamp, _load(directory, stamp)))
+
+
+def unpin(token: Token) -> None:
+    try:
+        _PINNED.reset(token)
+    except ValueError:   # ended from another context than the one that pinned (a test client kept the request)
+        _PINNED.set(None)
 
 
 get_corpus.cache_clear = _load.cache_clear   # type: ignore[attr-defined]
@@ -96,5 +125,6 @@ def _load_edition(directory: str, stamp: tuple[int, int], doc: str, version: str
 
 def load_edition(doc: str, version: str, directory: Path | str | None = None) -> Corpus | None:
     """A corpus whose `doc` is the edition `version` (its base document, if any, stays current); None if unknown."""
-    directory = Path(directory) if directory is not None else corpus_dir()
+    if directory is None:
+        return _load_edition(*current(), doc, version)
     return _load_edition(str(directory), manifest.stamp(directory), doc, version)

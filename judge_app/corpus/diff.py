@@ -26,8 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge_app.corpus import load_edition, manifest, words
-from judge_app.corpus.manifest import corpus_dir
+from judge_app.corpus import current, load_edition, manifest, words
 from judge_app.corpus.model import Clause, Corpus, Document
 
 KINDS = ("reworded", "renumbered", "added", "removed")
@@ -275,8 +274,8 @@ def match_history(old: Document, new: Document, changes: list[Change]) -> list[d
 # ---- editions of the corpus directory -----------------------------------------------------------------
 def editions(doc: str, directory: Path | str | None = None) -> list[dict]:
     """Every edition of `doc` kept, in import order: `[{version, date, file, source, current}]`."""
-    directory = Path(directory) if directory is not None else corpus_dir()
-    return [dict(e) for e in _editions(str(directory), manifest.stamp(directory), doc)]
+    where = current() if directory is None else (str(directory), manifest.stamp(directory))
+    return [dict(e) for e in _editions(*where, doc)]
 
 
 @functools.lru_cache(maxsize=64)
@@ -301,8 +300,8 @@ def renumber(doc: str, from_version: str | None, to_version: str | None,
 
 def edition_diff(doc: str, old_version: str, new_version: str,
                  directory: Path | str | None = None) -> EditionDiff:
-    directory = Path(directory) if directory is not None else corpus_dir()
-    return _cached(str(directory), manifest.stamp(directory), doc, old_version, new_version)
+    where = current() if directory is None else (str(directory), manifest.stamp(directory))
+    return _cached(*where, doc, old_version, new_version)
 
 
 @functools.lru_cache(maxsize=32)

@@ -3,7 +3,10 @@ The API serves them; tests hold every scenario's trace and open decision to them
 schema is checked (boards, adjustments, scenarios)."""
 from __future__ import annotations
 
+from typing import Any
+
 import jsonschema
+import jsonschema_rs
 
 
 def _written_integer(checker, value) -> bool:
@@ -15,6 +18,46 @@ def _written_integer(checker, value) -> bool:
 Validator = jsonschema.validators.extend(
     jsonschema.Draft202012Validator,
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _written_integer))
+
+# jsonschema-rs checks a board a hundred times faster than `Validator` (0.05 ms against 5-15 ms): asked first, its
+# "valid" is taken only where the two cannot differ. It reads 3.0 as an integer and compares numbers as doubles, so
+# a value holding a float or an integer past 2^53 always goes to `Validator`; so does anything it calls invalid
+# (Validator alone words the error, and may accept it: Python's `$` matches before a final newline).
+_QUICK: dict[int, tuple[dict, Any]] = {}
+_EXACT = 2 ** 53
+
+
+def _exact_numbers(value: Any) -> bool:
+    """Whether every number in `value` is an integer that a double holds exactly (no floats)."""
+    stack = [value]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            extend(item.values())
+        elif kind is list:
+            extend(item)
+        elif kind is float or (kind is int and not -_EXACT < item < _EXACT):
+            return False
+    return True
+
+
+def quick_valid(schema: dict, value: Any) -> bool:
+    """True when `value` is surely valid for `schema` (as `Validator` reads it); False: ask `Validator`."""
+    held = _QUICK.get(id(schema))
+    if held is None or held[0] is not schema:
+        try:
+            held = _QUICK[id(schema)] = (schema, jsonschema_rs.validator_for(schema))
+        except Exception:   # a schema it cannot compile: Validator alone
+            held = _QUICK[id(schema)] = (schema, None)
+    if held[1] is None or not _exact_numbers(value):
+        return False
+    try:
+        return held[1].is_valid(value)
+    except Exception:   # a value it cannot read (a lone surrogate, a key that is not a string)
+        return False
+
 
 CLAUSE_ID = {"type": "string", "pattern": r"^[a-z-]+:[0-9A-Za-z.-]+$"}
 

@@ -19,7 +19,7 @@ from judge_app.engine._notation.board import token_error
 from judge_app.engine._schema_ja import deepest, message as schema_message
 from judge_app.engine import effect_parts, simultaneous
 from judge_app.engine.bounds import ShapeError, check_shape
-from judge_app.engine.json_schemas import Validator
+from judge_app.engine.json_schemas import Validator, quick_valid
 from judge_app.engine.state import GameState
 from judge_app.engine.verdict_words import Words
 from judge_app.engine.trace import (AdjustmentError, BoardError, Decision, EngineError, NotationError, Refused,
@@ -167,6 +167,11 @@ class Ruleset(ABC):
         return board
 
     def _validate_board(self, board: dict) -> None:
+        if not quick_valid(self.board_schema, board):   # jsonschema-rs first; Validator words what is wrong
+            self._check_schema(board)
+        self.check_board(board)
+
+    def _check_schema(self, board: dict) -> None:
         validator = Validator(self.board_schema)
         errors = sorted(validator.iter_errors(board), key=lambda e: list(e.absolute_path))
         if errors:
@@ -176,7 +181,6 @@ class Ruleset(ABC):
                 where += [k for k in e.instance if k not in (e.schema.get("properties") or {})][:1]
             path = "board" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
             raise BoardError(f"{path}: {schema_message(e)}", path)
-        self.check_board(board)
 
     def check_board(self, board: dict) -> None:
         """Invariants the schema cannot say (raise BoardError naming the field)."""

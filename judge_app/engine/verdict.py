@@ -74,11 +74,24 @@ class _Diff:
                 self.first.setdefault(c.path, c.before)
                 self.last[c.path] = (c.after, e)
                 self.seen.setdefault(c.path, [c.before]).append(c.after)
+        self._held: dict[str, dict[Any, dict[int, dict]]] = {}
 
     def card_varied(self, path: str, cid: Any, key: str) -> bool:
         """Whether a card's field took more than one value inside the window (came back to where it was)."""
-        values = [c.get(key) for v in self.seen.get(path, ()) for c in _cards(v) if _card_id(c) == cid]
-        return len({repr(v) for v in values}) > 1
+        values = {repr(c.get(key)) for c in self._held_by_card(path).get(cid, {}).values()}
+        return len(values) > 1
+
+    def _held_by_card(self, path: str) -> dict[Any, dict[int, dict]]:
+        """Card id -> the states of that card the zone at `path` held inside the window (by object: a card the
+        engine did not touch is the same dict in the next value of its zone). Read once per path: asked card by card
+        and field by field, a scan of every value each time was cards² × entries."""
+        held = self._held.get(path)
+        if held is None:
+            held = self._held[path] = {}
+            for v in self.seen.get(path, ()):
+                for c in _cards(v):
+                    held.setdefault(_card_id(c), {})[id(c)] = c
+        return held
 
     def paths(self):
         return list(self.last)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from judge_app import settings
 from judge_app.resources import instance_dir
-from judge_app.search.service import MAX_LIMIT, MAX_QUERY, SearchService, UnknownDoc
+from judge_app.search.service import ANSWER_CACHE, MAX_LIMIT, MAX_QUERY, SearchService, UnknownDoc
 
 _lock = threading.Lock()
 _services: dict[str, SearchService] = {}
@@ -42,4 +42,4 @@ def get_service(index_dir: str | Path | None = None) -> SearchService:
     return svc
 
 
-__all__ = ["get_service", "configured_index_dir", "SearchService", "UnknownDoc", "MAX_QUERY", "MAX_LIMIT"]
+__all__ = ["get_service", "configured_index_dir", "SearchService", "UnknownDoc", "MAX_QUERY", "MAX_LIMIT", "ANSWER_CACHE"]

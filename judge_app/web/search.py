@@ -16,10 +16,13 @@ plain text. An unknown doc is a 400 naming the valid keys; a bad limit a 400 nam
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+import threading
+from collections import OrderedDict
+
+from flask import Blueprint, current_app, jsonify, request, url_for
 
 from judge_app.corpus import get_corpus
-from judge_app.search import MAX_LIMIT, UnknownDoc
+from judge_app.search import ANSWER_CACHE, MAX_LIMIT, UnknownDoc
 from judge_app.web.shared import doc_filter
 from judge_app.web.shared.clause_links import clause_url
 from judge_app.web.shared.negotiation import error, render, wants_json
@@ -69,10 +72,45 @@ def _answer(fetch: int | None = None):
     return ans, limit, None
 
 
+# A hit in the search service's answer cache still cost about a millisecond of CPU here: the answer copied, its
+# clause URLs built one by one, the game names looked up, the JSON encoded again. The encoded answer is kept too,
+# per search service (a changed corpus makes a new service, and with it an empty cache: nothing stale is served) and
+# per script root (the URLs in it); the same bound as the service's own cache.
+ENCODED = "judge_app.search_json"
+
+
+class _Encoded:
+    def __init__(self, svc):
+        self.svc, self.bodies, self.lock = svc, OrderedDict(), threading.Lock()
+
+
+def _encoded_cache() -> _Encoded:
+    svc = search_service()
+    cache = current_app.extensions.get(ENCODED)
+    if cache is None or cache.svc is not svc:
+        cache = current_app.extensions[ENCODED] = _Encoded(svc)
+    return cache
+
+
 @bp.get("/api/search")
 def api_search():
+    cache = _encoded_cache()
+    key = (request.script_root, request.args.get("q", ""), request.args.get("doc") or None, _limit())
+    with cache.lock:
+        body = cache.bodies.get(key)
+        if body is not None:
+            cache.bodies.move_to_end(key)
+    if body is not None:
+        return current_app.response_class(body, mimetype=current_app.json.mimetype)
     ans, _, err = _answer()
-    return err if err is not None else jsonify(ans)
+    if err is not None:
+        return err
+    resp = jsonify(ans)
+    with cache.lock:
+        cache.bodies[key] = resp.get_data()
+        while len(cache.bodies) > ANSWER_CACHE:
+            cache.bodies.popitem(last=False)
+    return resp
 
 
 MORE = 10       # results added by 「さらに表示」

@@ -206,3 +206,46 @@ def test_the_cookie_is_lax_and_long_lived_and_secure_over_https(app):
     assert "Secure" not in header and "HttpOnly" not in header     # search.js writes it too
     app.config["SESSION_COOKIE_SECURE"] = True
     assert "Secure" in app.test_client().get("/?doc=thv").headers["Set-Cookie"]
+
+
+# ---- the encoded answer, kept per search service (issue 39) -------------------------------------------------------
+def test_a_repeated_search_is_sent_as_encoded_until_the_search_service_changes(app, client, monkeypatch):
+    from judge_app.corpus import get_corpus
+    from judge_app.web.shared.services import SEARCH_EXTENSION, search_service
+
+    url = f"/api/search?q={BLOCKER}&limit=3"
+    first = client.get(url)
+    asked = []
+    service_class = type(search_service(app))
+    real = service_class.search
+    monkeypatch.setattr(service_class, "search", lambda self, *a, **k: asked.append(a) or real(self, *a, **k))
+    again = client.get(url)
+    assert again.get_data() == first.get_data() and again.mimetype == "application/json" and asked == []
+    assert [r["url"] for r in again.get_json()["results"]] == [f"/rules/{r['doc']}/{r['id'].split(':', 1)[1]}"
+                                                             for r in first.get_json()["results"]]
+    # another limit, doc or query is its own answer
+    assert len(client.get(f"/api/search?q={BLOCKER}&limit=4").get_json()["results"]) == 4 and len(asked) == 1
+    assert {r["doc"] for r in client.get(f"/api/search?q={BLOCKER}&limit=3&doc=thv").get_json()["results"]} == {"thv"}
+    # errors are never kept: a bad limit or doc stays an error, and does not shadow the good answer
+    assert client.get(f"/api/search?q={BLOCKER}&limit=0").status_code == 400
+    assert client.get(f"/api/search?q={BLOCKER}&limit=3&doc=mtg").status_code == 400
+
+    class NewService:   # what a changed corpus brings (search_service makes a new one): its own answers
+        corpus = get_corpus()
+
+        def search(self, query, doc=None, limit=10):
+            return {"query": query, "doc": doc, "results": []}
+
+    app.extensions[SEARCH_EXTENSION] = NewService()
+    assert client.get(url).get_json() == {"query": "ブロッカー", "doc": None, "results": []}
+
+
+def test_clause_urls_follow_the_script_root_the_app_is_mounted_under(client):
+    url = f"/api/search?q={BLOCKER}&limit=3"
+    for _ in range(2):   # the second time from what is kept: the encoded answer and the clause URLs
+        plain = [r["url"] for r in client.get(url).get_json()["results"]]
+        mounted = [r["url"] for r in client.get(url, base_url="http://localhost/judge/").get_json()["results"]]
+        assert plain and all(u.startswith("/rules/") for u in plain)
+        assert mounted == ["/judge" + u for u in plain]
+        page = client.get(f"/search?q={BLOCKER}", base_url="http://localhost/judge/").get_data(as_text=True)
+        assert f'href="/judge{plain[0]}"' in page

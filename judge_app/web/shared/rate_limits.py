@@ -50,6 +50,10 @@ def _previews(view) -> bool:
     return bool(marked() if callable(marked) else marked)
 
 
+def _read() -> bool:
+    return request.method in READS
+
+
 def _exempt() -> bool:
     view = current_app.view_functions.get(request.endpoint or "")
     return request.method in READS or _previews(view)
@@ -77,6 +81,8 @@ def install(app: Flask) -> Limiter | None:
         application_limits_exempt_when=_exempt,
         storage_uri=uri or f"{ratelimit.SCHEME}://", storage_options=options, strategy="fixed-window",
         headers_enabled=True, key_prefix="writes")
+    # reads are never limited: said first, so a read skips the limiter's per-request working out of its limits
+    limiter.request_filter(_read)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.extensions["judge_app.limiter"] = limiter
     return limiter
