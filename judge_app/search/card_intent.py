@@ -62,6 +62,12 @@ SITUATIONS = (
     Situation("cannot_wins",
               re.compile(r"(?:どっち|どちら)(?:の効果)?(?:が|を)?(?:勝|優先|強|効|適用)|(?:優先|勝つ)の(?:は|って)"),
               re.compile(r"(?:禁止する効果が優先|「できない」を優先|出来ないという効果が優先)")),
+    # a card says what the rules do not allow (「手札から前衛に出すことができる」, the rules: 後衛だけ): the card's text wins.
+    # opcg 1-3-1 / kaiun 1-3-1 「総合ルールの内容に矛盾する場合、…を優先」, los 9.1 「ルールと矛盾する効果…効果を優先」,
+    # thv 1.3.1 「ルールに直接矛盾する場合、カードのテキストを優先する」
+    Situation("card_over_rule",
+              re.compile(r"(?:ルール|本来|普通は|通常は).{0,40}(?:はず|のに|けど|だが|優先|どっち|どちら|矛盾)"),
+              re.compile(r"(?:総合ルールの内容に矛盾する場合|ルールと矛盾する効果|ルールに直接矛盾する場合)")),
     # the condition the card names (【ドン!!×○】, a count on the field) is no longer met when it would apply.
     # opcg / kaiun 8-4-1-1 「条件を満たしていない限り発動ができません」, thv 7.4.5.d / 7.4.6.d / 7.4.7.d 「適用の
     # 条件を満たさなくなった場合」
@@ -91,6 +97,9 @@ SITUATIONS = (
 )
 
 
+SITUATIONS_BY_NAME = {s.name: s for s in SITUATIONS}
+
+
 def clause_text(text: str) -> str:
     return re.sub(r"\s+", "", nfkc(text or ""))
 
@@ -114,7 +123,11 @@ class IntentTable:
         against a permission, asked without 「どっちが優先」."""
         rows = self.rows.get(doc, {})
         out = set()
+        # 「どちらが優先？」 of a card against the rules, no card sentence forbidding: not the prohibition rule
+        against_rules = SITUATIONS_BY_NAME["card_over_rule"].asked.search(asked) and not _FORBIDS.search(card)
         for s in SITUATIONS:
+            if s.name == "cannot_wins" and against_rules:
+                continue
             if s.asked.search(asked) or (s.name == "cannot_wins" and forbids_against_another(card, asked)):
                 ids = rows.get(s.name, ())
                 if s.name == "partly_possible" and card:

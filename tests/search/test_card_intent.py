@@ -141,3 +141,16 @@ def test_one_forbidding_card_alone_or_no_may_i_question_is_not_that_situation(ta
     assert "kaiun:1-3-3" not in answering(table, "kaiun", "「相手はカードを引くことができない。」で引けないのは相手だけ？")
     assert "kaiun:1-3-3" not in answering(table, "kaiun",
                                          "「相手はカードを引くことができない。」と「カードを2枚引く。」、処理の順番は？")
+
+
+def test_each_book_states_that_a_card_beats_the_rules(table):
+    for doc, clause in (("opcg", "opcg:1-3-1"), ("kaiun", "kaiun:1-3-1"), ("los", "los:9.1"), ("thv", "thv:1.3.1")):
+        assert table.rows[doc]["card_over_rule"] == (clause,)
+
+
+def test_los_9_1_a_card_allowing_what_the_rules_do_not_is_the_card_first(table):
+    got = answering(table, "los", "「このキャラクターは手札から前衛に出すことができる。」のキャラ、ルールだと後衛だけのはずだけど出せる？")
+    assert "los:9.1" in got and "los:9.2" not in got
+    # a card that forbids, against one that allows: the prohibition rule still
+    got = answering(table, "los", "「相手はアタックできない。」と「このキャラは後衛からでもアタックできる。」、どちらが優先？")
+    assert "los:9.2" in got
