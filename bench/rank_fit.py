@@ -418,7 +418,9 @@ def main(argv=None):
                          **({"search_dispute.yaml": "all"} if any(p.case["source"] == "dispute" for p in bench) else {}),
                          **{f"search_{n}.yaml": "all" for n in READ_ONCE if any(p.case["source"] == n for p in bench)},
                          "questions/<doc>.yaml": "one question per clause with two or more, held out of the index"
-                         if asked else "not used"},
+                         if asked else "not used",
+                         **({"questions/extra/*.yaml": "card: one question per clause with two, held out of the index"}
+                            if any(p.case.get("voice") == "card" for p in asked) else {})},
             "queries": {"bench": len(bench), "questions": len(asked)},
             "question_share": QUESTION_SHARE if asked else 0, "pull": PULL, "hold": HOLD, "per_doc": args.per_doc,
             "pool": POOL,
