@@ -3,21 +3,35 @@
 Under 960 concurrent requests 2 gave a 500 (`'NoneType' object has no attribute 'trace'` in session_core.act): a
 request replayed the game, put it in the cache and took it back out, and another request had taken it in
 between. Here 25 threads answer the same open decision at the same moment, 21 rounds (525 answers): each round
-exactly one answer is stored and every other one is refused, then the answer is undone for the next round."""
+exactly one answer is stored and every other one is refused, then the answer is undone for the next round.
+
+A session's read is held open a moment (the GIL let go) so that the threads read the same version before any of them
+writes: with requests as cheap as they now are, the losers could otherwise all arrive after the winner's write and
+be refused for the stale decision (a 400), leaving the version conflict (the 409 path) untried."""
 from __future__ import annotations
 
 import random
 import sys
 import threading
+import time
 
 from judge_app import PROJECT_ROOT, create_app
 from judge_app.engine import rulesets
 from judge_app.application import sessions as session_cache
+from judge_app.store.database import Store
 
 THREADS, ROUNDS = 25, 21
 
 
-def test_525_concurrent_answers_to_one_session_are_a_409_never_a_500(tmp_path):
+def test_525_concurrent_answers_to_one_session_are_a_409_never_a_500(tmp_path, monkeypatch):
+    read = Store.get_session
+
+    def slow_read(self, sid):
+        record = read(self, sid)
+        time.sleep(0.002)   # the race window, held open: every thread of a round reads before the first writes
+        return record
+
+    monkeypatch.setattr(Store, "get_session", slow_read)
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"),
                       "INDEX_DIR": str(PROJECT_ROOT / "instance" / "index"), "SECRET_KEY": "race"})
     session_cache.cache_clear()
