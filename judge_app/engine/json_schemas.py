@@ -30,7 +30,7 @@ _EXACT = 2 ** 53
 def _exact_numbers(value: Any) -> bool:
     """Whether every number in `value` is an integer that a double holds exactly (no floats)."""
     stack = [value]
-    pop, push, extend = stack.pop, stack.append, stack.extend
+    pop, extend = stack.pop, stack.extend
     while stack:
         item = pop()
         kind = type(item)
