@@ -43,7 +43,13 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   the card-text style and a second in the newcomer style (the two styles below issue 42's target on their blind
   reads), written from the rulebooks alone by someone who saw neither code nor questions, committed (92d828e,
   a634a7f, 07:03 UTC) before the fourth round's work: blind, never fitted, their cases and misses never shown,
-  read once at the round's end.
+  read once at the round's end (bench/results/search-blind-42d.json, 2026-12-02 08:23 UTC). Fitting sets since
+  (issue 42, sixth round: in --training and rank_fit --with-read, their misses may be read); their figures are no
+  longer blind.
+- `othergame` and `compare`, 50 each (issue 42, seventh round; bench/BLIND_SETS_2026-12-02d.md): two styles not
+  used before (a player who learned another card game first and asks in its words; two things set side by side),
+  written from the rulebooks alone by two writers who saw neither code nor questions, committed before the seventh
+  round's search work: blind, never fitted, their cases and misses never shown, to be read once at the round's end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -104,11 +110,13 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "terse": "search_terse.yaml", "newcomer": "search_newcomer.yaml",
         "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml",
         "cardtext2": "search_cardtext2.yaml", "cardtext3": "search_cardtext3.yaml",
-        "newcomer2": "search_newcomer2.yaml"}
+        "newcomer2": "search_newcomer2.yaml", "othergame": "search_othergame.yaml",
+        "compare": "search_compare.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
-# read (second round), cardtext2 after its one read (third and fourth rounds): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "cardtext3", "newcomer2")
+# read (second round), cardtext2 after its one read (third and fourth rounds), cardtext3 and newcomer2 after
+# theirs (fourth round): fitting sets since
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "othergame", "compare")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
@@ -318,7 +326,8 @@ def table(results, groups):
 # (read once blind in issue 42's first round), cardtext (read once blind in its second round), cardtext2 (its
 # third and fourth rounds): fitting sets since
 TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"), ("dispute", "all"), ("terse", "all"),
-            ("newcomer", "all"), ("cardtext", "all"), ("cardtext2", "all"))
+            ("newcomer", "all"), ("cardtext", "all"), ("cardtext2", "all"), ("cardtext3", "all"),
+            ("newcomer2", "all"))
 
 
 def summary_rows(training: bool = False) -> list[tuple[str, str]]:
