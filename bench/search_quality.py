@@ -49,7 +49,13 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
 - `othergame` and `compare`, 50 each (issue 42, seventh round; bench/BLIND_SETS_2026-12-02d.md): two styles not
   used before (a player who learned another card game first and asks in its words; two things set side by side),
   written from the rulebooks alone by two writers who saw neither code nor questions, committed before the seventh
-  round's search work: blind, never fitted, their cases and misses never shown, to be read once at the round's end.
+  round's search work: blind, never fitted, their cases and misses never shown, read once at the round's end
+  (bench/results/search-blind-42e.json, 2026-12-02 11:04 UTC). Fitting sets since (in --training and rank_fit
+  --with-read, their misses may be read); their figures are no longer blind.
+- `cardtext4` and `newcomer3`, 50 each (issue 42, eighth round; bench/BLIND_SETS_2026-12-02e.md): a fourth set in the
+  card-text style and a third in the newcomer style (the two styles below issue 42's target when last read blind),
+  written from the rulebooks alone by two writers who saw neither code nor questions, committed (0875deb) before
+  the eighth round's search work: blind, never fitted, their cases and misses never shown, read once at its end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -111,12 +117,13 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "cardtext": "search_cardtext.yaml", "timing": "search_timing.yaml", "leading": "search_leading.yaml",
         "cardtext2": "search_cardtext2.yaml", "cardtext3": "search_cardtext3.yaml",
         "newcomer2": "search_newcomer2.yaml", "othergame": "search_othergame.yaml",
-        "compare": "search_compare.yaml"}
+        "compare": "search_compare.yaml", "cardtext4": "search_cardtext4.yaml",
+        "newcomer3": "search_newcomer3.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round), cardtext2 after its one read (third and fourth rounds), cardtext3 and newcomer2 after
-# theirs (fourth round): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "othergame", "compare")
+# theirs (fourth round), othergame and compare after theirs (seventh round): fitting sets since
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "cardtext4", "newcomer3")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
@@ -327,7 +334,7 @@ def table(results, groups):
 # third and fourth rounds): fitting sets since
 TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"), ("dispute", "all"), ("terse", "all"),
             ("newcomer", "all"), ("cardtext", "all"), ("cardtext2", "all"), ("cardtext3", "all"),
-            ("newcomer2", "all"))
+            ("newcomer2", "all"), ("othergame", "all"), ("compare", "all"))
 
 
 def summary_rows(training: bool = False) -> list[tuple[str, str]]:
