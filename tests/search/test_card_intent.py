@@ -43,6 +43,11 @@ def test_thv_8_2_5_a_target_gone_before_it_resolves(table):
     assert "thv:8.2.5" in got
 
 
+def test_thv_8_2_5_a_target_returned_to_the_hand_after_the_spell_was_played(table):
+    got = answering(table, "thv", "「目標の〔キャラクター1枚〕に2ダメージを与える」をプレイしたら、相手が干渉でそのキャラを手札に戻した。どうなる？")
+    assert "thv:8.2.5" in got
+
+
 def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
     got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
     assert "opcg:8-3-1-3" in got
