@@ -58,6 +58,10 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   the eighth round's search work: blind, never fitted, their cases and misses never shown, read once
   (bench/results/search-blind-42f.json, 2026-12-02 11:32 UTC). cardtext4, below the target there, is a fitting set
   since (its misses may be read); newcomer3, which met it, stays held out.
+- `cardtext5`, 50 (issue 42, ninth round; bench/BLIND_SETS_2026-12-02f.md): a fifth set in the card-text style,
+  written from the rulebooks alone by a writer who saw neither code nor questions, committed before the ninth
+  round's search work (bar one change committed while it was being written): blind, never fitted, its cases and
+  misses never shown, read once at the round's end.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -120,13 +124,13 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "cardtext2": "search_cardtext2.yaml", "cardtext3": "search_cardtext3.yaml",
         "newcomer2": "search_newcomer2.yaml", "othergame": "search_othergame.yaml",
         "compare": "search_compare.yaml", "cardtext4": "search_cardtext4.yaml",
-        "newcomer3": "search_newcomer3.yaml"}
+        "newcomer3": "search_newcomer3.yaml", "cardtext5": "search_cardtext5.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round), cardtext2 after its one read (third and fourth rounds), cardtext3 and newcomer2 after
 # theirs (fourth round), othergame and compare after theirs (seventh round), cardtext4 after its (eighth round):
 # fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3")
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3", "cardtext5")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
