@@ -34,7 +34,8 @@ NUMBER_RX = r"(?:\d+|[一二三四五六七八九十]+|[○●◯]+|[nx])"
 # the card text of a query: quoted spans, and an ability pasted from its 【timing】 up to the sentence's end (a
 # quoted span ends a sentence too, and a question mark: 「…【登場時】「…」は加えられる？」 pastes nothing after 「…」)
 _QUOTED = re.compile(r"[「『]([^」』]+)[」』]")
-_PASTED = re.compile(r"【[^】]{1,12}】[^。「」？?]*")
+# (thv prints its abilities' kinds in brackets instead: (自動α) (自動β) (自動γ) (常時) (自分ターン) (相手ターン))
+_PASTED = re.compile(r"(?:【[^】]{1,12}】|\((?:自動[αβγ]|常時|自分ターン|相手ターン)\))[^。「」？?]*")
 # 「ランダムに1枚捨てる」 is the rulebook's 「ランダムに捨てる」: the card text is read again without its counts
 _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 

@@ -92,3 +92,14 @@ def test_a_term_inside_a_quoted_card_sentence_is_not_asked_as_a_term(svc):
     inside_only = svc._query_facts(Query.read("「手札1枚を捨てたなら、運値+1」ってどう？", svc.kana))
     assert "手札" in quoted.named and "手札" in bare.named      # named outside the card's text
     assert "手札" not in inside_only.named
+
+
+def test_thv_1_3_2_an_ability_pasted_with_its_kind_is_card_text(svc):
+    """thv prints an ability's kind in brackets ((自動α), (常時) …) where the other games print 【timing】: a pasted
+    prohibition is card text, so a quoted permission against it is the prohibition rule (1.3.2)."""
+    from judge_app.search import card_wording
+    q = ("(自動α)〔このキャラクター〕は防御を行うことが出来ない のキャラに「目標の〔キャラクター1枚〕は防御を行っても良い」"
+         "を使った。防御できる？")
+    assert any(s.startswith("(自動α)") for s in card_wording.spans(q))
+    got = svc.search(q, doc="thv", limit=3, group=False)["results"]
+    assert "thv:1.3.2" in [r["id"] for r in got]
