@@ -52,6 +52,14 @@ SITUATIONS = (
                          r"(?:いなくな|戻(?:し|さ)|離れ|消え|除外|破棄さ|破壊さ|KOさ|倒さ|退場|トラッシュ)"),
               re.compile(r"(?:目標は以下のタイミングでも|対象に選ばれたカードが指定された場所にいない|"
                          r"後から対象として不適切になった)")),
+    # the card that made a lasting effect leaves after it resolved: the effect stays.
+    # thv 7.1.16 「解決後に発生源のカードが領域を移動した場合でもその効果は無効にならない」 (the other books do not say it)
+    Situation("source_left",
+              re.compile(r"(?:使った|使用した|プレイした|発動した|解決した|撃った).{0,12}"
+                         r"(?:このカード|そのカード|スペル|発生源|カード自体|使ったカード).{0,15}"
+                         r"(?:破棄|トラッシュ|手札に戻|離れ|除外|移動|移っ|場から).{0,30}"
+                         r"(?:残る|残り|残って|消える|消え|続く|切れ|無効)"),
+              re.compile(r"発生源のカードが領域を移動した場合でもその効果は無効にならない")),
     # the deck runs out in the middle of an effect (a draw of several cards).
     # kaiun 9-3-2 「デッキのカードが0枚になった場合、他の処理の途中であっても即座にリフレッシュ」
     Situation("deck_out_midway",
@@ -127,8 +135,10 @@ class IntentTable:
         out = set()
         # 「どちらが優先？」 of a card against the rules, no card sentence forbidding: not the prohibition rule
         against_rules = SITUATIONS_BY_NAME["card_over_rule"].asked.search(asked) and not _FORBIDS.search(card)
+        # the card used is what left (「使ったあとでこのカードが破棄されても」): not its target
+        source_left = SITUATIONS_BY_NAME["source_left"].asked.search(asked)
         for s in SITUATIONS:
-            if s.name == "cannot_wins" and against_rules:
+            if (s.name == "cannot_wins" and against_rules) or (s.name == "target_gone" and source_left):
                 continue
             if s.asked.search(asked) or (s.name == "cannot_wins" and forbids_against_another(card, asked)):
                 ids = rows.get(s.name, ())

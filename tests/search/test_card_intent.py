@@ -48,6 +48,12 @@ def test_thv_8_2_5_a_target_returned_to_the_hand_after_the_spell_was_played(tabl
     assert "thv:8.2.5" in got
 
 
+def test_thv_7_1_16_a_lasting_effect_outlives_the_card_that_made_it(table):
+    assert table.rows["thv"]["source_left"] == ("thv:7.1.16",)
+    got = answering(table, "thv", "「ターン終了時まで、〔キャラクター1枚〕の攻撃力+2」を使ったあと、そのカードが破棄されたら+2は消える？")
+    assert "thv:7.1.16" in got
+
+
 def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
     got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
     assert "opcg:8-3-1-3" in got
