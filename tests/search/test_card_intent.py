@@ -54,6 +54,13 @@ def test_thv_7_1_16_a_lasting_effect_outlives_the_card_that_made_it(table):
     assert "thv:7.1.16" in got
 
 
+def test_opcg_9_2_1_2_a_card_that_empties_the_deck_asks_whether_the_game_is_lost(table):
+    assert table.rows["opcg"]["deck_out_loss"] == ("opcg:1-2-2-2", "opcg:9-2-1-2")
+    assert table.rows["kaiun"]["deck_out_loss"] == ("kaiun:9-3-3",)
+    got = answering(table, "opcg", "「自分のデッキの上から2枚をトラッシュに置く」でデッキが0枚になった。すぐ負け？")
+    assert "opcg:9-2-1-2" in got
+
+
 def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
     got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
     assert "opcg:8-3-1-3" in got
