@@ -99,7 +99,8 @@ SITUATIONS = (
     # who 「相手」 on a card is when there are more than two players.
     # kaiun-multi 11-4-2 「永続効果で「相手」を指定する効果の場合、…親ならば「相手」はすべての子を指定し」
     Situation("who_is_opponent",
-              re.compile(r"(?:相手|対戦相手)(?:って|は|とは|が|の範囲)(?:誰|だれ|どれ|どっち|どの|子|親|全員|みんな|全部|1人)"),
+              re.compile(r"(?:相手|対戦相手)(?:って|は|とは|が|の範囲)(?:誰|だれ|どれ|どっち|どの|子|親|全員|みんな|全部|1人)"
+                         r"|(?:子|プレイヤー)?(?:全員|みんな)(?:に|が|へ)(?:効|対象|影響)|(?:誰|だれ)に(?:効|影響)"),
               re.compile(r"「相手」はすべての子を指定")),
     # where the card that lost (or drew) a battle goes, and what stays.
     # kaiun / kaiun-multi 6-6-3 「バトルに敗北または引き分けになったカードはトラッシュに移動します」

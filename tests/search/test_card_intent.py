@@ -61,6 +61,11 @@ def test_opcg_9_2_1_2_a_card_that_empties_the_deck_asks_whether_the_game_is_lost
     assert "opcg:9-2-1-2" in got
 
 
+def test_kaiun_multi_11_4_2_whom_a_cards_opponent_reaches(table):
+    got = answering(table, "kaiun-multi", "親のカードの「相手の運値-2」、これって子全員に効くの？")
+    assert "kaiun-multi:11-4-2" in got
+
+
 def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
     got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
     assert "opcg:8-3-1-3" in got
