@@ -35,7 +35,8 @@ NUMBER_RX = r"(?:\d+|[一二三四五六七八九十]+|[○●◯]+|[nx])"
 # quoted span ends a sentence too, and a question mark: 「…【登場時】「…」は加えられる？」 pastes nothing after 「…」)
 _QUOTED = re.compile(r"[「『]([^」』]+)[」』]")
 # (thv prints its abilities' kinds in brackets instead: (自動α) (自動β) (自動γ) (常時) (自分ターン) (相手ターン))
-_PASTED = re.compile(r"(?:【[^】]{1,12}】|\((?:自動[αβγ]|常時|自分ターン|相手ターン)\))[^。「」？?]*")
+_PASTED = re.compile(r"(?:【[^】]{1,12}】|\((?:自動[αβγ]|常時|自分ターン|相手ターン)\))[^。「」？?]*"
+                     r"|目標の〔[^〕]{1,30}〕[^。「」？?、]*")     # thv's targeted sentence, typed without 「」
 # 「ランダムに1枚捨てる」 is the rulebook's 「ランダムに捨てる」: the card text is read again without its counts
 _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 

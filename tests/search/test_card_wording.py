@@ -103,3 +103,13 @@ def test_thv_1_3_2_an_ability_pasted_with_its_kind_is_card_text(svc):
     assert any(s.startswith("(自動α)") for s in card_wording.spans(q))
     got = svc.search(q, doc="thv", limit=3, group=False)["results"]
     assert "thv:1.3.2" in [r["id"] for r in got]
+
+
+def test_thv_8_2_5_a_targeted_sentence_typed_without_quotes_is_card_text(svc):
+    """A thv card's 「目標の〔…〕…」 typed without 「」 is still the card's text, and what the judge says after it
+    (played, then the target was returned) is the target-gone situation (8.2.5)."""
+    from judge_app.search import card_wording
+    q = "目標の〔相手の場のキャラクター1枚〕を手札に戻す、のスペルをプレイ。干渉でそのキャラが破棄された。どうなる？"
+    assert card_wording.spans(q) == ["目標の〔相手の場のキャラクター1枚〕を手札に戻す"]
+    got = svc.search(q, doc="thv", limit=3, group=False)["results"]
+    assert "thv:8.2.5" in [r["id"] for r in got]
