@@ -66,6 +66,11 @@ def test_kaiun_multi_11_4_2_whom_a_cards_opponent_reaches(table):
     assert "kaiun-multi:11-4-2" in got
 
 
+def test_opcg_8_3_1_3_a_cost_not_paid_but_the_effect_asked_for(table):
+    got = answering(table, "opcg", "「自分の手札1枚を捨てる：カード1枚を引く」、手札がなくて捨てられないけど引けるの？")
+    assert "opcg:8-3-1-3" in got
+
+
 def test_opcg_8_3_1_3_a_cost_that_cannot_be_paid(table):
     got = answering(table, "opcg", "「手札2枚を捨てることができる：カード2枚を引く」、手札が1枚しかないとき引くだけできる？")
     assert "opcg:8-3-1-3" in got
