@@ -12,7 +12,7 @@ Training queries, and only these:
   2026-11-28; the served weights were climbed from those before with it, every weight free:
   `--start served --with-dispute --hold 10`, README, issue 29's experiment D);
 - with `--with-read` only, bench/search_terse.yaml, search_newcomer.yaml, search_newcomer2.yaml,
-  search_cardtext{,2,3,4}.yaml, search_othergame.yaml and search_compare.yaml (issue 42's blind sets read once,
+  search_cardtext{,2,3,4,5}.yaml, search_othergame.yaml and search_compare.yaml (issue 42's blind sets read once,
   fitting sets since);
 - with `--with-card`, the writers' card-text questions (questions/extra/*.yaml `card`, two a clause) held out
   the same way, one a clause, at most PER_DOC per rulebook apart from the table talk's, among the question-file
@@ -76,7 +76,7 @@ GROUP_STEPS = (0.0, 0.5, 0.7, 0.85, 1.2, 1.4, 2.0)          # multiplicative (0:
 FEATURE_STEPS = (-0.8, -0.4, -0.2, -0.1, -0.05, 0.05, 0.1, 0.2, 0.4, 0.8)   # additive
 ANCHOR = "bi"
 WITH_CARD = False         # --with-card: the writers' card-text questions held out as training queries too
-READ_ONCE = ("terse", "newcomer", "cardtext", "cardtext2", "cardtext3", "newcomer2", "othergame", "compare", "cardtext4")   # blind sets read once (issue 42), fitted on with --with-read only
+READ_ONCE = ("terse", "newcomer", "cardtext", "cardtext2", "cardtext3", "newcomer2", "othergame", "compare", "cardtext4", "cardtext5")   # blind sets read once (issue 42), fitted on with --with-read only
 
 
 def _hash(text: str) -> int:
@@ -345,7 +345,7 @@ def main(argv=None):
     ap.add_argument("--cv", type=int, default=0, help="k-fold cross-validation over the bench training queries")
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--with-dispute", action="store_true", help="fit on bench/search_dispute.yaml too")
-    ap.add_argument("--with-read", action="store_true", help="fit on terse, newcomer 1-2, cardtext 1-4, othergame and compare too (read once blind)")
+    ap.add_argument("--with-read", action="store_true", help="fit on terse, newcomer 1-2, cardtext 1-5, othergame and compare too (read once blind)")
     ap.add_argument("--only", help="comma-separated groups and features that may move (with --start served)")
     ap.add_argument("--start", choices=("reference", "served"), default="reference",
                     help="climb from the hand-set reference weights (default) or from weights.json as served")
