@@ -29,10 +29,11 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.query import Every
 
-from judge_app.search import analysis, bm25, glossary as glossary_mod, postings, questions, readings, synonyms
+from judge_app.search import analysis, bm25, glossary as glossary_mod, neighbours, postings, questions, readings
+from judge_app.search import synonyms
 from judge_app.search.documents import IndexEntry, entries
 
-FORMAT = 18          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw, 17: abi alone, 18: cbi)
+FORMAT = 19          # bump when the schema or what goes into a field changes (14: score tables, 15: readings, 16: abi/aw, 17: abi alone, 18: cbi, 19: neighbours.json)
 META = "meta.json"
 START = "start-"     # INDEX_DIR/start-<source key>.pickle: what a start with unchanged inputs reads
 PACKAGE = Path(__file__).resolve().parent
@@ -135,6 +136,8 @@ def _write(path: Path, items: list[IndexEntry], key: str) -> None:
         ix.close()
         counts[scope] = len(group)
     readings.write(path, readings.build([t for e in items if not e.info["inherited"] for t in (e.title, e.body)]))
+    asked_all = {cid: asked.get(cid, []) + told.get(cid, []) for cid in {*asked, *told}}
+    neighbours.write(path, {"asked": asked_all, "card": card, "argued": argued})
     (path / META).write_text(json.dumps({"key": key, "docs": len(items), "scopes": counts, "format": FORMAT,
                                          "analyser": analysis.analyser_version(), "built": time.time(),
                                          "files": _digests(path)}))

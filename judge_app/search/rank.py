@@ -65,6 +65,9 @@ FEATURES = (
     "engine",          # the engine cites it for the action the query asks about in the state it names (1)
                        # (engine_signal.py, the table bench/engine_table.py reads from the engines)
     "card_wording",    # it explains a card wording the query quotes (「たなら、」, 「N 枚までを」: card_wording.py)
+    "near",            # its one question most like the query, as a cosine of IDF-weighted bigrams (neighbours.py)
+    "near_card",       # … of its card-text questions, for a query quoting a card
+    "situation",       # it states the situation the judge asks a quoted card about (card_intent.py)
 )
 KIN = ("parent", "child_max", "child_hits")   # what the clauses around a candidate scored
 DELTA = 0.05           # a clause with no stage-1 score of its own (a parent) can still be lifted
@@ -184,7 +187,8 @@ class QueryFacts:
 
 
 def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float, qcover: float,
-             modal_cover: float = 0.0, engine: float = 0.0, kin: bool = True, wording: float = 0.0) -> list[float]:
+             modal_cover: float = 0.0, engine: float = 0.0, kin: bool = True, wording: float = 0.0,
+             near: float = 0.0, near_card: float = 0.0, situation: float = 0.0) -> list[float]:
     """F for one candidate, in FEATURES order; `get(docnum, 0.0)` is the stage-1 score of a clause of its
     scope (dict.get of the clauses the query hit); `modal_cover` the share of the query's text bigrams
     found in the clause's sentences of permission, prohibition or requirement (modal_share); `kin` False:
@@ -221,6 +225,9 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         child_hits,
         engine,
         wording,
+        near,
+        near_card,
+        situation,
     ]
 
 

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
-from judge_app.search import card_intent, card_wording, engine_signal, synonyms
+from judge_app.search import card_intent, card_wording, engine_signal, neighbours, synonyms
 from judge_app.search.documents import breadcrumb, inherited_clauses
 from judge_app.search.glossary import term_key
 from judge_app.search.index import BOOSTS, open_or_build
@@ -47,6 +47,13 @@ TAIL_TOKENS = 8         # at most this many tokens of the query's last sentence 
 SPARE = 16              # text results made beyond the limit, for the merge with number and term hits
 ANSWER_DEPTH = 3        # a result shows the best matching sub-clause at most this many levels under it,
 ANSWER_SHARE = 0.67     # when that sub-clause scores at least this share of the result's own score
+
+
+# `near` is read only for a candidate whose stage-1 score is at least this share of the best: below it, a near
+# question does not bring the clause to the first screen (the same figures on every set at 0, 0.3 and 0.4; 0.5
+# loses two), and reading every candidate's questions cost 0.5 ms a query
+NEAR_SHARE = 0.4
+NO_NEAR = (0.0, 0.0)
 
 
 def question_tokens(bigrams: int) -> int:
@@ -103,6 +110,7 @@ class SearchService:
         self._engine = engine_signal.table()               # (game, action, state) → clauses the engine cites
         self._wording: card_wording.WordingTable | None = None   # made by the first query quoting card text
         self._intent: card_intent.IntentTable | None = None       # likewise
+        self._neighbours: neighbours.NearestQuestions | None = None   # made by the first query read with `near`
         self._local = threading.local()
         self._answers: OrderedDict[tuple, dict] = OrderedDict()
         self._answers_lock = threading.Lock()
@@ -368,13 +376,14 @@ class SearchService:
                         items.append((get(d, 0.0), d))
                 if items:
                     by_scope[i] = items
-        explained_of = {}
+        explained_of, intended_of = {}, {}
         if facts_q.card_text:
             # the clauses explaining a card wording the query quotes are candidates too (card_wording.py)
             for i in range(len(plan)):
                 worded = self._explained(plan[i][0], facts_q.card_text)
                 intended = self._intended(plan[i][0], query.raw)
                 explained = explained_of[i] = worded | intended
+                intended_of[i] = intended
                 if not explained:
                     continue
                 items = by_scope.setdefault(i, [])
@@ -414,17 +423,25 @@ class SearchService:
                 # question: how many of them the clause's sentences of permission or prohibition hold
                 modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
                     if facts_q.form.modality else ()
+                wf = self.weights.features
+                near = self._near_of(query, facts_q) if (full or wf.get("near") or wf.get("near_card")) else None
+                stage1 = {d: x for x, d in items}
+                low = NEAR_SHARE * s_best
                 for d in ds:
                     covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
                                       asked.get(d, 0) / asked_n if asked_n else 0.0,
-                                      rank.modal_share(modal, shape.facts(d).form))
+                                      rank.modal_share(modal, shape.facts(d).form),
+                                      near(shape.ids[d]) if near and stage1[d] >= low else NO_NEAR)
             facts = shape.facts
             cited = cited_of.get(i, {})
             explained = explained_of.get(i, ())
+            intended = intended_of.get(i, ())
             ids = shape.ids
             for x, d in items:
-                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, *covers[(i, d)],
-                                                   cited.get(ids[d], 0.0), kin, 1.0 if ids[d] in explained else 0.0)))
+                cover, qcover, modal_cover, (near_q, near_c) = covers[(i, d)]
+                out.append((x, i, d, rank.features(facts(d), get, s_best, facts_q, cover, qcover, modal_cover,
+                                                   cited.get(ids[d], 0.0), kin, 1.0 if ids[d] in explained else 0.0,
+                                                   near_q, near_c, 1.0 if ids[d] in intended else 0.0)))
         return s_best, out
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
@@ -441,6 +458,15 @@ class SearchService:
         actions, states = engine_signal.read(query.raw)
         return rank.QueryFacts(query.question, rerank.QueryForm(query.raw), named, actions, states, card_text,
                                card_wording.quotes_card(query.raw))
+
+    def _near_of(self, query: Query, facts_q: rank.QueryFacts):
+        """The function giving a clause id's (`near`, `near_card`) for this query (neighbours.py); `near_card` is
+        read only for a query quoting or naming a card, as the card-text questions' field is."""
+        if self._neighbours is None:
+            with self._shapes_lock:
+                if self._neighbours is None:
+                    self._neighbours = neighbours.NearestQuestions.load(self.stats["dir"])
+        return self._neighbours.reader(query.bigrams, facts_q.form.claim, facts_q.card)
 
     @functools.lru_cache(maxsize=ANSWER_CACHE)
     def _explained(self, scope: str, text: str) -> frozenset:
