@@ -47,9 +47,9 @@ SITUATIONS = (
     # いない場合、解決することはできません」, thv 7.6.2 「後から対象として不適切になった場合」
     Situation("target_gone",
               # played, then the target left: 「プレイしたら…手札に戻した」, 「発動したら…」 (a spell's own verb)
-              re.compile(r"(?:解決(?:前|する前|の前|まで)|撃った|使った|選んだ|選び|対象に|目標に|プレイ|発動し|唱え)"
+              re.compile(r"(?:解決(?:前|する前|の前|まで)|撃った|使った|選んだ|選び|対象に|目標に|目標の|プレイ|発動し|唱え)"
                          r".{0,40}"
-                         r"(?:いなくな|戻(?:し|さ)|離れ|消え|除外|破棄さ|破壊さ|KOさ|倒さ|退場|トラッシュ)"),
+                         r"(?:いなくな|戻(?:し|さ)|離れ|消え|除外|破棄さ|破壊さ|KOさ|倒さ|退場|トラッシュ|冥界|墓地)"),
               re.compile(r"(?:目標は以下のタイミングでも|対象に選ばれたカードが指定された場所にいない|"
                          r"後から対象として不適切になった)")),
     # the card that made a lasting effect leaves after it resolved: the effect stays.
@@ -169,8 +169,31 @@ _FORBIDS = re.compile(r"(?:でき|出来)(?:ない|ません)")
 
 def forbids_against_another(card: str, asked: str) -> bool:
     """One quoted card sentence forbids, another does not (card_text: one sentence a line), and the judge asks
-    whether it may be done (「引けるの？」「ドローしていい？」)."""
+    whether it may be done (「引けるの？」「ドローしていい？」) or the other sentence does what the first forbids
+    (「…ドロー出来ない」 against 「…2ドローする」, asked 「どうなりますか」)."""
     lines = [line for line in card.split("\n") if line]
-    return (any(_FORBIDS.search(line) for line in lines) and not all(_FORBIDS.search(line) for line in lines)
-            and rerank.QueryForm(asked).modality)
+    forbidding = [line for line in lines if _FORBIDS.search(line)]
+    others = [line for line in lines if not _FORBIDS.search(line)]
+    if not forbidding or not others:
+        return False
+    if rerank.QueryForm(asked).modality:
+        return True
+    if not _WHAT_HAPPENS.search(asked):     # 「処理の順番は？」 asks the order, not which one wins
+        return False
+    acts = {act for line in forbidding for act in [forbidden_act(line)] if act}
+    return any(act in line for act in acts for line in others)
 
+
+def forbidden_act(line: str) -> str:
+    """What a (folded) card sentence forbids: the verb before 「(こと)ができない」, after its object's particle and
+    without its ending (「…かどを引くことができない」 → 引, 「…どろー出来ない」 → どろー, 「…を登場させることができない」
+    → 登場させ); '' when it forbids nothing."""
+    m = _FORBIDS_AT.search(line)
+    if not m:
+        return ""
+    verb = re.split(r"[をはがにで、,\s]", line[:m.start()])[-1]
+    return verb[:-1] if len(verb) > 1 and verb[-1] in "くすつぬむぶぐうる" else verb
+
+
+_WHAT_HAPPENS = re.compile(r"どう(?:なる|なり|する|し|され|処理|扱)|(?:結果|扱い)(?:は|って)")
+_FORBIDS_AT = re.compile(r"(?:こと)?(?:が|は)?(?:でき|出来)(?:ない|ません)")

@@ -36,7 +36,9 @@ NUMBER_RX = r"(?:\d+|[一二三四五六七八九十]+|[○●◯]+|[nx])"
 _QUOTED = re.compile(r"[「『]([^」』]+)[」』]")
 # (thv prints its abilities' kinds in brackets instead: (自動α) (自動β) (自動γ) (常時) (自分ターン) (相手ターン))
 _PASTED = re.compile(r"(?:【[^】]{1,12}】|\((?:自動[αβγ]|常時|自分ターン|相手ターン)\))[^。「」？?]*"
-                     r"|目標の〔[^〕]{1,30}〕[^。「」？?、]*")     # thv's targeted sentence, typed without 「」
+                     # thv's sentence with a bracketed target or cost (「目標の〔…〕…」, 「〔あなたの手札1枚〕を破棄する」),
+                     # typed without 「」: up to a stop, a comma, or a space before what the judge says of it
+                     r"|(?:目標の)?〔[^〕]{1,30}〕[^。「」？?、\s]*")
 # 「ランダムに1枚捨てる」 is the rulebook's 「ランダムに捨てる」: the card text is read again without its counts
 _COUNT = re.compile(r"\d+(?:枚|体|つ|人|回)")
 

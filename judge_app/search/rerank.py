@@ -109,15 +109,26 @@ def question_sentences(q: str) -> list[str]:
     closing particles: 「撃っていい？殴られてる最中とか」 → ["撃っていい", "殴られてる最中とか"]."""
     parts = _SENTENCES.split(q)
     ends = _SENTENCES.findall(q)
+    last = max((i for i, p in enumerate(parts) if p.strip()), default=-1)
     out = []
     for i, part in enumerate(parts):
         part = part.strip()
-        if not part or (i < len(parts) - 1 and not re.search(r"[?？!！]", ends[i])):
+        # a sentence closed by 「？」, the last one, or one closed by 「か。」 (「登場させられますか。」)
+        if not part or (i != last and not re.search(r"[?？!！]", ends[i]) and not part.endswith("か")):
             continue
         for _ in range(2):                 # 「できないんですか」, 「できるのかな」
             part = _CLOSING.sub("", part).rstrip()
-        out.append(part)
+        out.append(_POLITE.sub(_plain, part))
     return out
+
+
+# the polite ending read as the plain one: 「引けます」 → 「引ける」 (a potential is an ichidan verb: stem + る),
+# 「登場させられます」 → 「登場させられる」, 「見てもいいです」 → 「見てもいい」
+_POLITE = re.compile(r"(ます|です)$")
+
+
+def _plain(m: re.Match) -> str:
+    return "る" if m.group(1) == "ます" else ""
 
 
 def asks_modality(sentence: str) -> bool:

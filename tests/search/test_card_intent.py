@@ -65,6 +65,12 @@ ASKED = [
                  "los:9.6", id="los_9_6_a_chosen_character_gone_before_resolution"),
     pytest.param("opcg", "「このバトル中、このキャラのパワー+3000」を受けたキャラがバウンスされて、また登場したら+3000は？",
                  "opcg:3-1-6", id="opcg_3_1_6_played_again_in_opcgs_own_verb"),
+    # the card's targeted sentence typed without 「」 and a space before the judge's words: the target moved
+    pytest.param("thv", "目標の〔相手のキャラクター1枚〕に3ダメージを与える を撃ったら、相手が目標のキャラを干渉で冥界に置いた。どうなる？",
+                 "thv:8.2.5", id="thv_8_2_5_the_target_named_by_its_mark_moved_by_the_opponent"),
+    # a thv cost typed without 「」 (〔あなたの手札1枚〕を破棄する), then a part asked for alone
+    pytest.param("thv", "〔あなたの手札1枚〕を破棄する。その後、1ドローする。手札が0枚だったらドローだけはできる？",
+                 "thv:8.1.3.a", id="thv_8_1_3_a_a_bracketed_cost_typed_without_quotes_then_a_part_alone"),
 ]
 
 
@@ -130,6 +136,27 @@ def test_kaiun_1_3_2_against_8_3_2_2_a_part_of_an_effect_or_of_a_cost(table):
 def test_two_cards_one_forbidding_asked_may_i_is_the_prohibition_first(table, doc, query, clause):
     """kaiun 1-3-3 / thv 1.3.2: a prohibition beats a permission, asked without 「どっちが優先」."""
     assert clause in answering(table, doc, query)
+
+
+@pytest.mark.parametrize("doc, query, clause", [
+    ("opcg", "相手のリーダーに「相手はイベントを発動できない」。自分の「手札からイベント1枚を発動する」はどうなる？",
+     "opcg:1-3-3"),
+    ("thv", "相手の呪符「〔相手プレイヤー〕はドロー出来ない」がある。自分のスペル「〔あなた〕は1ドローする」はどう処理する？",
+     "thv:1.3.2"),
+    ("kaiun", "「相手はバリアを増やすことができない。」がある時に、相手の「バリアを1枚増やす。」を使われたら結果は？",
+     "kaiun:1-3-3"),
+])
+def test_two_cards_one_forbidding_what_the_other_does_is_the_prohibition_first(table, doc, query, clause):
+    """opcg / kaiun 1-3-3, thv 1.3.2: one quoted sentence forbids the act another quoted sentence does, asked
+    what happens (not may-I): the prohibition wins."""
+    assert clause in answering(table, doc, query)
+
+
+def test_the_act_a_card_sentence_forbids():
+    assert card_intent.forbidden_act("相手はかどを引くことができない") == "引"
+    assert card_intent.forbidden_act("ぷれいやーはかどをどろー出来ない") == "どろー"
+    assert card_intent.forbidden_act("こすと3以下のきゃらを登場させることができない") == "登場させ"
+    assert card_intent.forbidden_act("かど1枚を引く") == ""
 
 
 def test_one_forbidding_card_alone_or_no_may_i_question_is_not_that_situation(table):

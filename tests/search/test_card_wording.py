@@ -107,6 +107,14 @@ def test_thv_1_3_2_an_ability_pasted_with_its_kind_is_card_text(svc):
     assert "thv:1.3.2" in [r["id"] for r in got]
 
 
+def test_a_thv_bracketed_cost_typed_without_quotes_is_card_text():
+    from judge_app.search import card_wording
+    q = "〔あなたの手札1枚〕を破棄する。その後、1ドローする。手札が0枚だったら？"
+    assert card_wording.spans(q) == ["〔あなたの手札1枚〕を破棄する"]
+    # a space ends it: what follows is the judge's own words
+    assert card_wording.spans("目標の〔キャラクター1枚〕を破棄する を使ったら？") == ["目標の〔キャラクター1枚〕を破棄する"]
+
+
 def test_thv_8_2_5_a_targeted_sentence_typed_without_quotes_is_card_text(svc):
     """A thv card's 「目標の〔…〕…」 typed without 「」 is still the card's text, and what the judge says after it
     (played, then the target was returned) is the target-gone situation (8.2.5)."""

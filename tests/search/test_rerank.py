@@ -11,6 +11,18 @@ def test_may_i_questions_are_recognised(q):
     assert rerank.QueryForm(q).modality
 
 
+@pytest.mark.parametrize("q", ["このキャラで相手のリーダーにアタックできますか？", "相手のデッキの上を見てもいいですか。",
+                               "そのまま登場させられますか。", "もう1枚ドローできますか", "手札から出せますか？"])
+def test_polite_may_i_questions_are_recognised(q):
+    # 「…られますか」「…出せますか」: the polite ending read as the plain one, and a question closed by 「か。」
+    assert rerank.QueryForm(q).modality
+
+
+@pytest.mark.parametrize("q", ["何枚引きますか？", "このキャラはどこに置きますか。"])
+def test_polite_questions_that_are_not_potentials_are_not_may_i_questions(q):
+    assert not rerank.QueryForm(q).modality
+
+
 @pytest.mark.parametrize("q", ["ノードに置くカードは伏せる？", "変身状態はいつ戻る？", "バトルに負けたらバリアはどうなる？",
                                "デッキに入れる？"])
 def test_verbs_that_are_not_potentials_are_not_may_i_questions(q):
