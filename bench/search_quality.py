@@ -68,6 +68,10 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   questions, committed (c72bd03) before the tenth round's change (the nearest stored question, neighbours.py):
   blind, never fitted, their cases and misses never shown, read once after it (bench/results/search-blind-42h.json,
   2026-12-02 13:58 UTC). Fitting sets since (their misses may be read).
+- `cardtext8`, `cardtext9` and `newcomer4`, 50 each (issue 42, eleventh round; bench/BLIND_SETS_2026-12-02h.md):
+  two more card-text sets and a fourth newcomer set, written in parallel from the rulebooks alone by three writers
+  who saw neither code nor questions, committed (9284108) before the eleventh round's change (920cdb2): blind, never
+  fitted, read once after it (bench/results/search-blind-42i.json). Fitting sets since (their misses may be read).
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -137,9 +141,9 @@ HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round), cardtext2 after its one read (third and fourth rounds), cardtext3 and newcomer2 after
 # theirs (fourth round), othergame and compare after theirs (seventh round), cardtext4 after its (eighth round),
-# cardtext5 after its (ninth round), cardtext6 and cardtext7 after theirs (tenth round): fitting sets since
-NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3", "cardtext8",
-                "cardtext9", "newcomer4")
+# cardtext5 after its (ninth round), cardtext6 and cardtext7 after theirs (tenth round), cardtext8, cardtext9 and
+# newcomer4 after theirs (eleventh round): fitting sets since
+NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3")
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
@@ -351,7 +355,8 @@ def table(results, groups):
 TRAINING = (("cases", "dev"), ("tabletalk", "tune"), ("kana", "tune"), ("dispute", "all"), ("terse", "all"),
             ("newcomer", "all"), ("cardtext", "all"), ("cardtext2", "all"), ("cardtext3", "all"),
             ("newcomer2", "all"), ("othergame", "all"), ("compare", "all"),
-            ("cardtext4", "all"), ("cardtext5", "all"), ("cardtext6", "all"), ("cardtext7", "all"))
+            ("cardtext4", "all"), ("cardtext5", "all"), ("cardtext6", "all"), ("cardtext7", "all"),
+            ("cardtext8", "all"), ("cardtext9", "all"), ("newcomer4", "all"))
 
 
 def summary_rows(training: bool = False) -> list[tuple[str, str]]:
