@@ -399,6 +399,8 @@ class SearchService:
                     have = {d for _x, d in items}
                     items += [(max(get(d, 0.0), floor), d) for d in sorted(ds - have)]
         covers = {} if covers is None else covers
+        wf = self.weights.features
+        near, low = None, NEAR_SHARE * s_best
         out = []
         for i, items in by_scope.items():
             scope, s, terms = plan[i]
@@ -423,10 +425,9 @@ class SearchService:
                 # question: how many of them the clause's sentences of permission or prohibition hold
                 modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
                     if facts_q.form.modality else ()
-                wf = self.weights.features
-                near = self._near_of(query, facts_q) if (full or wf.get("near") or wf.get("near_card")) else None
+                if near is None and (full or wf.get("near") or wf.get("near_card")):
+                    near = self._near_of(query, facts_q)      # once a query, whatever the scopes
                 stage1 = {d: x for x, d in items}
-                low = NEAR_SHARE * s_best
                 for d in ds:
                     covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
                                       asked.get(d, 0) / asked_n if asked_n else 0.0,
