@@ -121,6 +121,15 @@ SITUATIONS = (
 )
 
 
+# a part that cannot be done, on a card whose sentences are joined by 「そして、」 (kaiun) or 「その後」 (opcg): the
+# book's own rule for that connector. kaiun 4-7-2 「「そして、」と書かれている前文を解決できない場合でも、そのテキストの
+# 後文を解決することができます」, opcg 4-10-2 「「その後」と書かれている前文は解決できない場合でも…」. Read with
+# partly_possible's question side, on a card (its quoted text or the judge's words) holding the connector.
+CONNECTED = Situation("connected_after_impossible", SITUATIONS[-1].asked,
+                      re.compile(r"「(?:そして|その後)、?」と書かれている前文(?:を|は)解決できない場合"))
+_CONNECTOR = re.compile(r"そして、|その後")
+SITUATIONS = SITUATIONS + (CONNECTED,)
+
 SITUATIONS_BY_NAME = {s.name: s for s in SITUATIONS}
 
 
@@ -151,13 +160,18 @@ class IntentTable:
         against_rules = SITUATIONS_BY_NAME["card_over_rule"].asked.search(asked) and not _FORBIDS.search(card)
         # the card used is what left (「使ったあとでこのカードが破棄されても」): not its target
         source_left = SITUATIONS_BY_NAME["source_left"].asked.search(asked)
+        costed = bool(card) and _COST.search(card) is not None
+        # the connector's own rule answers a part impossible on a card without a cost, in place of the general one
+        connected = (not costed and rows.get(CONNECTED.name) and CONNECTED.asked.search(asked)
+                     and _CONNECTOR.search(asked + "\n" + card))
         for s in SITUATIONS:
             if (s.name == "cannot_wins" and against_rules) or (s.name == "target_gone" and source_left):
+                continue
+            if (s is CONNECTED and not connected) or (s.name == "partly_possible" and connected):
                 continue
             if s.asked.search(asked) or (s.name == "cannot_wins" and forbids_against_another(card, asked)):
                 ids = rows.get(s.name, ())
                 if s.name == "partly_possible" and card:
-                    costed = _COST.search(card) is not None
                     ids = tuple(cid for cid in ids if (cid in self.on_cost) == costed) or ids
                 out.update(ids)
         return frozenset(out)

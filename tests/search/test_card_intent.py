@@ -159,6 +159,29 @@ def test_the_act_a_card_sentence_forbids():
     assert card_intent.forbidden_act("かど1枚を引く") == ""
 
 
+def test_each_book_states_the_connectors_rule(table):
+    assert {d: table.rows[d]["connected_after_impossible"] for d in ("opcg", "kaiun", "thv", "los")} == {
+        "opcg": ("opcg:4-10-2",), "kaiun": ("kaiun:4-7-2",), "thv": (), "los": ()}
+
+
+@pytest.mark.parametrize("doc, query, clause", [
+    ("kaiun", "【開運時】自分の手札1枚を捨てる。そして、相手の運値-1。手札が無いとき運値-1だけはできる？", "kaiun:4-7-2"),
+    ("opcg", "【起動メイン】自分のデッキの上から1枚をトラッシュに置く。その後、カード1枚を引く。デッキがないなら引くだけできる？",
+     "opcg:4-10-2"),
+])
+def test_kaiun_4_7_2_opcg_4_10_2_the_part_after_the_connector_when_the_first_cannot_be_done(table, doc, query, clause):
+    """A part impossible on a card joined by 「そして、」 / 「その後」, the connector typed outside 「」: the book's rule for
+    that connector (the later part is still done) in place of the general 「可能な限り」 (1-3-2)."""
+    got = answering(table, doc, query)
+    assert clause in got and f"{doc}:1-3-2" not in got
+
+
+def test_a_cost_keeps_the_cost_rule_with_a_connector(table):
+    # 「たなら、」 is a cost: its part impossible is the cost's clause (8-3-2-2), whatever follows
+    got = answering(table, "kaiun", "「手札2枚を捨てたなら、運値+2。そして、カード1枚を引く」で手札が1枚しかないなら引くだけできる？")
+    assert "kaiun:4-7-2" not in got and "kaiun:8-3-2-2" in got
+
+
 def test_one_forbidding_card_alone_or_no_may_i_question_is_not_that_situation(table):
     assert "kaiun:1-3-3" not in answering(table, "kaiun", "「相手はカードを引くことができない。」はいつまで続く？")
     assert "kaiun:1-3-3" not in answering(table, "kaiun", "「相手はカードを引くことができない。」で引けないのは相手だけ？")
