@@ -72,6 +72,10 @@ Sets (each a YAML file under bench/, `cases: [{q, doc, ids, ...}]`):
   two more card-text sets and a fourth newcomer set, written in parallel from the rulebooks alone by three writers
   who saw neither code nor questions, committed (9284108) before the eleventh round's change (920cdb2): blind, never
   fitted, read once after it (bench/results/search-blind-42i.json). Fitting sets since (their misses may be read).
+- `cardtext10`, `cardtext11` and `newcomer5`, 50 each (issue 42, twelfth round; bench/BLIND_SETS_2026-12-02i.md):
+  written in parallel the same way, committed (dead09e) before the round's change (2c11519), read once after it
+  (bench/results/search-blind-42j.json, 2026-12-02 14:32 UTC). All three met issue 42's target there; they stay held
+  out (never fitted, figures only), as newcomer3 did.
 
 What counts as a hit: a result whose clause is one of the case's ids, or a sub-clause or sub-step of one of
 them (the answer's own child answers too). Measures:
@@ -145,7 +149,7 @@ HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # cardtext5 after its (ninth round), cardtext6 and cardtext7 after theirs (tenth round), cardtext8, cardtext9 and
 # newcomer4 after theirs (eleventh round): fitting sets since
 NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3", "cardtext10",
-                "cardtext11", "newcomer5")
+                "cardtext11", "newcomer5")   # the last three: read once (twelfth round), held out since
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
