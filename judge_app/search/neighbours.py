@@ -13,7 +13,7 @@ player's claim.
 
 The bigram sets are written with the index (FILE in its directory, from the same questions as its fields, so the
 fitting's index with questions held out has them held out here too) and read on the first query: made from the
-question files they take ~1 s, read ~0.1 s.
+question files they take ~1 s, read from it under 0.1 s.
 """
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ VOICES = ("asked", "card", "argued")     # asked: the table talk and the beginne
 
 
 def bigram_set(text: str) -> list[str]:
+    """A text's bigram and quantity tokens (analysis.bigrams, as a query's), each once."""
     return sorted(set(analysis.bigrams_of_folded(fold(text))))
-
 
 
 def write(directory, asked: dict[str, dict[str, list[str]]]) -> None:
