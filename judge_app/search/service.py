@@ -347,6 +347,9 @@ class SearchService:
         if not pool or pool[0][0] <= 0:
             return 0.0, []
         s_best = pool[0][0]
+        # the candidates a longer page adds (limit × 3 over `candidates`), and their parents, are ranked without
+        # `near`: a page of 20 then lists its first 8 as the suggestions (limit 8) do
+        extra = {(i, d) for _x, i, d in pool[self.weights.candidates:]}
         by_scope: dict[int, list[tuple[float, int]]] = {}
         for x, i, d in pool:
             by_scope.setdefault(i, []).append((x, d))
@@ -360,6 +363,8 @@ class SearchService:
                 if p >= 0 and p not in have and p not in skip:
                     have.add(p)
                     items.append((get(p, 0.0), p))
+                    if (i, d) in extra:
+                        extra.add((i, p))
         facts_q = self._query_facts(query)
         cited_of = {}
         if facts_q.actions:
@@ -432,7 +437,8 @@ class SearchService:
                     covers[(i, d)] = (held.get(d, 0) / text_n if text_n else 0.0,
                                       asked.get(d, 0) / asked_n if asked_n else 0.0,
                                       rank.modal_share(modal, shape.facts(d).form),
-                                      near(shape.ids[d]) if near and stage1[d] >= low else NO_NEAR)
+                                      near(shape.ids[d]) if near and stage1[d] >= low and (i, d) not in extra
+                                      else NO_NEAR)
             facts = shape.facts
             cited = cited_of.get(i, {})
             explained = explained_of.get(i, ())

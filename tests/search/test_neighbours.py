@@ -58,3 +58,11 @@ def test_the_served_index_holds_every_question_file(svc):
         cid, qs = next(iter(questions.load(part).items()))
         got = nq.reader(neighbours.bigram_set(qs[0]))(cid)[side]
         assert math.isclose(got, 1.0, abs_tol=1e-5), (part, cid, qs[0], got)
+
+
+@pytest.mark.parametrize("q, doc", [("殴っていい？", None), ("「【ブロッカー】」ってレストでも使える？", "opcg"),
+                                    ("「〔あなた〕は2ドローする」、デッキ残り1枚だったら？", "thv")])
+def test_a_longer_page_lists_first_what_the_suggestions_list(svc, q, doc):
+    """The candidates a longer page adds are ranked without `near`: its first 8 are the suggestions' 8."""
+    eight = [r["id"] for r in svc.search(q, doc=doc, limit=8)["results"]]
+    assert [r["id"] for r in svc.search(q, doc=doc, limit=50)["results"]][:8] == eight
