@@ -24,7 +24,6 @@ from pathlib import Path
 import orjson
 
 from judge_app.search import analysis
-from judge_app.search.normalize import fold
 
 FILE = "neighbours.json"
 VOICES = ("asked", "card", "argued")     # asked: the table talk and the beginners' questions
@@ -32,7 +31,7 @@ VOICES = ("asked", "card", "argued")     # asked: the table talk and the beginne
 
 def bigram_set(text: str) -> list[str]:
     """A text's bigram and quantity tokens (analysis.bigrams, as a query's), each once."""
-    return sorted(set(analysis.bigrams_of_folded(fold(text))))
+    return sorted(set(analysis.bigrams(text)))
 
 
 def write(directory, asked: dict[str, dict[str, list[str]]]) -> None:
