@@ -142,7 +142,8 @@ SETS = {"cases": "search_cases.yaml", "tabletalk": "search_tabletalk.yaml", "kan
         "cardtext6": "search_cardtext6.yaml", "cardtext7": "search_cardtext7.yaml",
         "cardtext8": "search_cardtext8.yaml", "cardtext9": "search_cardtext9.yaml", "newcomer4": "search_newcomer4.yaml",
         "cardtext10": "search_cardtext10.yaml", "cardtext11": "search_cardtext11.yaml", "newcomer5": "search_newcomer5.yaml",
-        "newcomer6": "search_newcomer6.yaml", "newcomer7": "search_newcomer7.yaml", "cardtext12": "search_cardtext12.yaml", "tabletalk2": "search_tabletalk2.yaml", "describe2": "search_describe2.yaml", "qa2": "search_qa2.yaml", "terse2": "search_terse2.yaml", "leading2": "search_leading2.yaml"}
+        "newcomer6": "search_newcomer6.yaml", "newcomer7": "search_newcomer7.yaml", "cardtext12": "search_cardtext12.yaml", "tabletalk2": "search_tabletalk2.yaml", "describe2": "search_describe2.yaml", "qa2": "search_qa2.yaml", "terse2": "search_terse2.yaml", "leading2": "search_leading2.yaml",
+        "timing2": "search_timing2.yaml", "argue4": "search_argue4.yaml", "othergame2": "search_othergame2.yaml", "compare2": "search_compare2.yaml"}
 HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # terse and newcomer left this list after their one blind read (issue 42's first round), cardtext after its one
 # read (second round), cardtext2 after its one read (third and fourth rounds), cardtext3 and newcomer2 after
@@ -151,7 +152,8 @@ HELD_OUT_SETS = {k: v for k, v in SETS.items() if k != "cases"}
 # newcomer4 after theirs (eleventh round): fitting sets since
 NEVER_FITTED = ("describe", "qa", "argue", "argue2", "argue3", "timing", "leading", "newcomer3", "cardtext10",
                 "cardtext11", "newcomer5",   # these three: read once (twelfth round), held out since
-                "newcomer6", "newcomer7", "cardtext12", "tabletalk2", "describe2", "qa2", "terse2", "leading2")
+                "newcomer6", "newcomer7", "cardtext12", "tabletalk2", "describe2", "qa2", "terse2", "leading2",
+                "timing2", "argue4", "othergame2", "compare2")   # (thirteenth round: bench/BLIND_SETS_2026-12-02j.md)
 PARTS = {"cases": ("dev", "held-out"), "tabletalk": ("tune", "untouched"), "kana": ("tune", "untouched")}
 
 
