@@ -13,6 +13,9 @@
 - in process: SearchService._search() (the answer cache bypassed: what a question nobody asked before costs)
   for every query, `repeat` rounds (the first round warms the caches and is not counted), wall time and
   the process's CPU time (on a machine shared with other jobs the CPU time is what the search itself costs);
+- in process, each query's median: the p50/p95 over the queries of each query's median time over the counted
+  rounds: what a query costs with the machine's other work (a spike in one round) left out; the samples' p95
+  above counts every spike;
 - in process, never asked: the same, with the analyser's per-text caches (morphemes, content words) emptied
   before each query, so every query is tokenized as if it had never been seen; the per-clause and per-token
   caches stay warm, as they are in a worker that has served for a while;
@@ -91,8 +94,9 @@ def in_process(qs, repeat, index_dir):
     clauses = [c for d in corpus.docs.values() for c in d.clauses.values()]
     texts = [(c.id, c.doc, nfkc((c.title or "") + " " + (c.text or "")).lower()) for c in clauses]
     prod, prod_cpu, scan = [], [], []
+    per_query: list[list[float]] = [[] for _ in qs]
     for r in range(repeat):
-        for q, doc in qs:
+        for n, (q, doc) in enumerate(qs):
             c = time.process_time()
             t = time.perf_counter()
             svc._search(q, doc, 10)
@@ -105,6 +109,7 @@ def in_process(qs, repeat, index_dir):
             ds = (time.perf_counter() - t) * 1000
             if r:                                  # round 0 warms up
                 prod.append(dt)
+                per_query[n].append(dt)
                 prod_cpu.append(dc)
                 scan.append(ds)
     novel = []
@@ -114,7 +119,8 @@ def in_process(qs, repeat, index_dir):
             t = time.perf_counter()
             svc._search(q, doc, 10)
             novel.append((time.perf_counter() - t) * 1000)
-    return summary(prod), summary(prod_cpu), summary(scan), summary(novel)
+    medians = summary([statistics.median(ts) for ts in per_query]) if repeat > 1 else summary(prod)
+    return summary(prod), summary(prod_cpu), summary(scan), summary(novel), medians
 
 
 def free_port() -> int:
@@ -230,7 +236,7 @@ def main(argv=None):
         out["cold_start_no_cache"] = cold_start(index_dir)
         out["cold_start_cached"] = cold_start(index_dir, runs=5)
         (out["in_process"], out["in_process_cpu"], out["linear_scan"],
-         out["in_process_never_asked"]) = in_process(qs, args.repeat, str(index_dir))
+         out["in_process_never_asked"], out["in_process_median"]) = in_process(qs, args.repeat, str(index_dir))
         out["worker_memory"] = worker_memory(index_dir, qs)
         if not args.no_http:
             out["http_gunicorn"] = over_http(qs, str(inst))
@@ -238,7 +244,8 @@ def main(argv=None):
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return
     print(f"{out['queries']} queries; load average {out['load_average']:.1f} (2 cores, shared)")
-    for k in ("in_process", "in_process_cpu", "in_process_never_asked", "linear_scan", "http_gunicorn"):
+    for k in ("in_process", "in_process_median", "in_process_cpu", "in_process_never_asked", "linear_scan",
+              "http_gunicorn"):
         if k in out:
             s = out[k]
             print(f"{k:22} p50 {s['p50_ms']:7.2f} ms   p95 {s['p95_ms']:7.2f} ms   max {s['max_ms']:7.2f} ms   (n={s['n']})")
@@ -255,7 +262,8 @@ def measure(root: Path, qs, repeat) -> dict:
         index_dir = Path(tmp) / "index"
         out = {"root": str(root), "cold_start_no_cache": cold_start(index_dir, root),
                "cold_start_cached": cold_start(index_dir, root, runs=5)}
-        out["in_process"], out["in_process_cpu"], _scan, out["in_process_never_asked"] = in_process(qs, repeat, str(index_dir))
+        (out["in_process"], out["in_process_cpu"], _scan, out["in_process_never_asked"],
+         out["in_process_median"]) = in_process(qs, repeat, str(index_dir))
         out["worker_memory"] = worker_memory(index_dir, qs, root)
     return out
 
@@ -279,6 +287,8 @@ def compare(base: Path, args) -> None:
 
     rows = [("in process p50 ms", ("in_process", "p50_ms")), ("in process p95 ms", ("in_process", "p95_ms")),
             ("in process CPU p95 ms", ("in_process_cpu", "p95_ms")),
+            ("in process, each query's median, p50 ms", ("in_process_median", "p50_ms")),
+            ("in process, each query's median, p95 ms", ("in_process_median", "p95_ms")),
             ("in process, never asked, p50 ms", ("in_process_never_asked", "p50_ms")),
             ("in process, never asked, p95 ms", ("in_process_never_asked", "p95_ms")),
             ("cold start, cached index, s", ("cold_start_cached", "wall_s")),

@@ -65,16 +65,35 @@ def matches(folded_query: str, doc: str | None = None) -> list[tuple[Synonym, st
 
     With a document filter, only that document's entries (and its base's, for kaiun-multi) apply;
     without one, every document's entries do."""
-    docs = None if doc is None else {doc, "kaiun"} if doc == "kaiun-multi" else {doc}
-    out = []
-    for syn, talks in _folded():
-        if docs is not None and syn.doc not in docs:
-            continue
-        for t in talks:
-            if t and _occurs(t, folded_query):
-                out.append((syn, t))
-                break
+    by_start = _by_start(None if doc is None else "kaiun" if doc == "kaiun-multi" else doc, doc)
+    # only the talk words starting with a character of the query can occur in it (~1 in 10 of them)
+    tried = sorted({k for ch in set(folded_query) for k in by_start.get(ch, ())})
+    talks = _talks(None if doc is None else "kaiun" if doc == "kaiun-multi" else doc, doc)
+    out, done = [], set()
+    for k in tried:
+        n, syn, t = talks[k]
+        if n not in done and _occurs(t, folded_query):
+            done.add(n)
+            out.append((syn, t))
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _talks(*docs: str | None) -> tuple[tuple[int, Synonym, str], ...]:
+    """(synonym's place, synonym, folded talk word) of the documents' entries (every document's for None), in
+    the tables' order: the first talk word of a synonym found is the one reported."""
+    every = None in docs
+    return tuple((n, syn, t) for n, (syn, talks) in enumerate(_folded()) if every or syn.doc in docs
+                 for t in talks if t)
+
+
+@functools.lru_cache(maxsize=16)
+def _by_start(*docs: str | None) -> dict[str, tuple[int, ...]]:
+    """{first character: places in _talks(*docs)} of the talk words starting with it."""
+    out: dict[str, list[int]] = {}
+    for k, (_n, _syn, t) in enumerate(_talks(*docs)):
+        out.setdefault(t[0], []).append(k)
+    return {ch: tuple(ks) for ch, ks in out.items()}
 
 
 GAP = "..."          # 「…」 as folding (NFKC) leaves it
