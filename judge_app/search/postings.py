@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 SCORED_FIELDS = ("bi", "w", "keys", "terms", "qbi", "qw", "abi", "cbi")
 TABLE_BIN, TABLE_IDX = "scores.bin", "scores.idx"
+SORT_UP_TO = 800        # best_of: up to this many clauses hit, the cut is found by sorting
 
 
 def _score_postings(searcher, field: str, text: str, ids: array, scores: array) -> None:
@@ -171,8 +172,10 @@ def best_of(acc: dict[int, float], limit: int) -> list[tuple[float, int]]:
     collector order): the limit-th best score is found among bare floats, then only the clauses at or above
     it are sorted (ties at the cut included)."""
     if len(acc) > limit:
-        cut = heapq.nlargest(limit, acc.values())[-1]
-        ranked = sorted((-v, d) for d, v in acc.items() if v >= cut)[:limit]
+        # C's sort of bare floats beats heapq's Python loop up to several hundred clauses
+        cut = sorted(acc.values(), reverse=True)[limit - 1] if len(acc) <= SORT_UP_TO \
+            else heapq.nlargest(limit, acc.values())[-1]
+        ranked = sorted([(-v, d) for d, v in acc.items() if v >= cut])[:limit]
     else:
         ranked = sorted((-v, d) for d, v in acc.items())
     return [(-s, d) for s, d in ranked]

@@ -27,6 +27,7 @@ the score tables hold unweighted contributions.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -132,6 +133,11 @@ class ClauseFacts:
     defines: frozenset             # term keys it defines
     form: rerank.ClauseForm
 
+    @functools.cached_property
+    def static(self) -> tuple[float, float, float, float]:
+        """The features that are the clause's alone, in FEATURES order: glossary_sec, depth, leaf, length."""
+        return (1.0 if self.glossary_sec else 0.0, self.depth, 1.0 if self.leaf else 0.0, self.length)
+
 
 def in_glossary_section(doc: str, number: str) -> bool:
     for sec in GLOSSARY_SECTIONS.get(doc, {}):
@@ -194,8 +200,12 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
     found in the clause's sentences of permission, prohibition or requirement (modal_share); `kin` False:
     the KIN features left at 0 (weighted 0, they are not read: Weights.reads_kin); `wording` 1 for a clause
     explaining a card wording the query quotes."""
-    cf = facts.form
-    inv = 1.0 / s_best
+    cf, qf, question = facts.form, q.form, q.question
+    if kin and (facts.children or facts.parent >= 0):
+        inv = 1.0 / s_best
+        parent = get(facts.parent, 0.0) * inv if facts.parent >= 0 else 0.0
+    else:
+        parent = 0.0
     if kin and facts.children:
         kids = [get(k, 0.0) for k in facts.children]
         child_max = max(kids) * inv
@@ -203,24 +213,22 @@ def features(facts: ClauseFacts, get, s_best: float, q: QueryFacts, cover: float
         child_hits = math.log1p(sum(1 for k in kids if k >= hit))
     else:
         child_max = child_hits = 0.0
+    modal = qf.modality and cf.modality
     return [
-        1.0 if (q.question and facts.heading) else 0.0,
-        1.0 if (q.form.quantity and cf.quantity) else 0.0,
-        1.0 if (q.form.modality and cf.modality) else 0.0,
-        modal_cover if (q.form.modality and cf.modality) else 0.0,
-        1.0 if (q.question and q.form.quotes_nothing and cf.wording) else 0.0,
-        1.0 if (q.form.order and cf.order) else 0.0,
-        1.0 if (q.form.place and cf.place) else 0.0,
-        1.0 if (q.form.time and cf.time) else 0.0,
-        1.0 if (q.form.claim and cf.rule) else 0.0,
+        1.0 if (question and facts.heading) else 0.0,
+        1.0 if (qf.quantity and cf.quantity) else 0.0,
+        1.0 if modal else 0.0,
+        modal_cover if modal else 0.0,
+        1.0 if (question and qf.quotes_nothing and cf.wording) else 0.0,
+        1.0 if (qf.order and cf.order) else 0.0,
+        1.0 if (qf.place and cf.place) else 0.0,
+        1.0 if (qf.time and cf.time) else 0.0,
+        1.0 if (qf.claim and cf.rule) else 0.0,
         1.0 if (q.named and facts.defines and not facts.defines.isdisjoint(q.named)) else 0.0,
-        1.0 if facts.glossary_sec else 0.0,
-        facts.depth,
-        1.0 if facts.leaf else 0.0,
-        facts.length,
+        *facts.static,          # glossary_sec, depth, leaf, length
         cover,
         qcover,
-        get(facts.parent, 0.0) * inv if kin and facts.parent >= 0 else 0.0,
+        parent,
         child_max,
         child_hits,
         engine,
@@ -249,16 +257,23 @@ def order(cands, s_best: float, v: tuple[float, ...]) -> list[tuple[float, int, 
     """[(final, scope index, docnum)] of the candidates [(s, scope index, docnum, F)], best first; ties by
     stage-1 score, then scope and index order. Features weighted 0 are left out of v·F (adding 0.0 changes
     no sum): the same scores as combine's."""
+    getter, vs = _used(v)
+    log, mul = math.log, operator.mul
+    # sorted as (−final, −s, scope, docnum) tuples: no key function called per candidate
+    scored = sorted((-(log(x / s_best + DELTA) + sum(map(mul, vs, getter(f)))), -x, i, d) for x, i, d, f in cands)
+    return [(-neg, i, d) for neg, _x, i, d in scored]
+
+
+@functools.lru_cache(maxsize=8)
+def _used(v: tuple[float, ...]):
+    """(itemgetter of the weighted features as a tuple, their weights): worked out once per weight vector."""
     used = [k for k, x in enumerate(v) if x]
-    getter = operator.itemgetter(*used) if len(used) > 1 else None
-    vs = tuple(v[k] for k in used)
-    log = math.log
-    scored = []
-    for x, i, d, f in cands:
-        dot = sum(map(operator.mul, vs, getter(f))) if getter else sum(v[k] * f[k] for k in used)
-        scored.append((log(x / s_best + DELTA) + dot, x, i, d))
-    scored.sort(key=lambda t: (-t[0], -t[1], t[2], t[3]))
-    return [(final, i, d) for final, _x, i, d in scored]
+    if len(used) == 1:
+        k = used[0]
+        return (lambda f: (f[k],)), (v[k],)
+    if not used:
+        return (lambda f: ()), ()
+    return operator.itemgetter(*used), tuple(v[k] for k in used)
 
 
 def shown_score(final: float, s_best: float) -> float:

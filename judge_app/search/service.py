@@ -13,7 +13,7 @@ import functools
 import math
 import re
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from judge_app.search import analysis, bm25, glossary as glossary_mod, numbers, rank, readings as readings_mod, rerank
@@ -415,17 +415,15 @@ class SearchService:
                 # how many of the query's kept text tokens, and of its tokens matched against the questions,
                 # each candidate holds
                 text_n = asked_n = 0
-                held: dict[int, int] = {}
-                asked: dict[int, int] = {}
+                held: Counter[int] = Counter()       # counted in C (Counter.update of an iterable)
+                asked: Counter[int] = Counter()
                 for f, t, _b, g in terms:
                     if g == "bi" or g == "w":
                         text_n += 1
-                        for d in ds.intersection(post.holders(s, f, t)):
-                            held[d] = held.get(d, 0) + 1
+                        held.update(ds.intersection(post.holders(s, f, t)))
                     elif g == "qbi" or g == "qw":
                         asked_n += 1
-                        for d in ds.intersection(post.holders(s, f, t)):
-                            asked[d] = asked.get(d, 0) + 1
+                        asked.update(ds.intersection(post.holders(s, f, t)))
                 # the query's text bigrams (its own, its last sentence's, its synonyms'), for a permission
                 # question: how many of them the clause's sentences of permission or prohibition hold
                 modal = tuple(dict.fromkeys(t for f, t, _b, _g in terms if f == "bi" and not t.startswith("#"))) \
