@@ -110,14 +110,24 @@ SITUATIONS = (
     # a part of the effect or its cost cannot be done: done as far as possible, or the whole fails / cannot be paid.
     # opcg / kaiun 1-3-2 「その一部のみ実行不可能な場合、可能な限り」, opcg 8-3-1-3 「発動コストのうち一部または全部を
     # 支払うことが不可能」, kaiun 8-3-2-2 「発動コストの一部分のみを解決することはできません」, thv 8.1.3.a 「一部でも
-    # 適切な対象を指定出来なかった効果はその効果全体が解決に失敗」, thv 7.1.12 「効果の一部が…正しく適用されない」
+    # 適切な対象を指定出来なかった効果はその効果全体が解決に失敗」, thv 7.1.12 「効果の一部が…正しく適用されない」;
+    # thv's cost: 1.8.9.e 「求められるコストが支払えないことが明らかである場合、その効果の使用を試みることは出来ない」,
+    # 1.8.9.f 「1度に複数の種類のコストを求められる場合、その全てを満足出来ない限り、いずれも支払うことは出来ない」
     Situation("partly_possible",
               re.compile(r"(?:0枚|ない|無い|足りな|払えな|できな|出来な|1枚しか).{0,30}(?:だけ|のみ|分だけ|片方|残り|後半|前半)"
                          r"|(?:だけ|のみ)(?:入る|もらえ|できる|出来る|使える|効く|処理|発動|解決)"
                          # 「捨てられないけど2枚は引ける？」: one part cannot be done, is the other?
                          r"|(?:られない|できない|出来ない|払えない)(?:けど|のに).{0,20}(?:引け|でき|出来|使え|もらえ|効く|発動)"),
               re.compile(r"(?:一部のみ実行不可能|一部または全部を支払うことが不可能|一部分のみを解決することはできません|"
-                         r"一部でも適切な対象を指定出来なかった|効果の一部が指示通りに正しく適用されない)")),
+                         r"一部でも適切な対象を指定出来なかった|効果の一部が指示通りに正しく適用されない|"
+                         r"求められるコストが支払えないことが明らかである場合|その全てを満足出来ない限り、いずれも支払うこと)")),
+    # a card's 【ドン!!×○】 with fewer DON!! given than it names: the condition is not met.
+    # opcg 10-2-9-1 「○の数字以上の枚数のドン!!カードがこのカードに付与されることで条件が満たす」, 8-3-2-3 「条件には、
+    # 【ドン!!×○】で指示されている場合があります」. Read only on a card quoting the keyword (answering).
+    Situation("don_short",
+              re.compile(r"(?:ドン|どん)(?:!!)?(?:カード)?.{0,12}(?:\d枚しか|だけ|付けず|つけず|付けない|つけない|付けてない|"
+                         r"つけてない|付いてない|ついてない|付いていない|ついていない|足りな|少な|無し|なし|0枚)"),
+              re.compile(r"【ドン!!×○】(?:とは|で指示されている)")),
 )
 
 
@@ -125,7 +135,7 @@ SITUATIONS = (
 # book's own rule for that connector. kaiun 4-7-2 「「そして、」と書かれている前文を解決できない場合でも、そのテキストの
 # 後文を解決することができます」, opcg 4-10-2 「「その後」と書かれている前文は解決できない場合でも…」. Read with
 # partly_possible's question side, on a card (its quoted text or the judge's words) holding the connector.
-CONNECTED = Situation("connected_after_impossible", SITUATIONS[-1].asked,
+CONNECTED = Situation("connected_after_impossible", next(s for s in SITUATIONS if s.name == "partly_possible").asked,
                       re.compile(r"「(?:そして|その後)、?」と書かれている前文(?:を|は)解決できない場合"))
 _CONNECTOR = re.compile(r"そして、|その後")
 SITUATIONS = SITUATIONS + (CONNECTED,)
@@ -146,7 +156,8 @@ class IntentTable:
         for key, d in corpus.docs.items():
             texts = [(c.id, clause_text(c.text)) for c in d.clauses.values()]
             self.rows[key] = {s.name: tuple(cid for cid, t in texts if s.clause.search(t)) for s in SITUATIONS}
-            self.on_cost.update(cid for cid, t in texts if "発動コスト" in t)
+            # opcg/kaiun name the activation cost; thv's cost clauses (1.8.9) say コスト only
+            self.on_cost.update(cid for cid, t in texts if "発動コスト" in t or (key == "thv" and "コスト" in t))
 
     def answering(self, doc: str, asked: str, card: str = "") -> frozenset[str]:
         """The clauses of `doc` stating a situation the judge's words `asked` (card_wording.outside) name;
@@ -168,6 +179,8 @@ class IntentTable:
             if (s.name == "cannot_wins" and against_rules) or (s.name == "target_gone" and source_left):
                 continue
             if (s is CONNECTED and not connected) or (s.name == "partly_possible" and connected):
+                continue
+            if s.name == "don_short" and "【どん!!×" not in card:
                 continue
             if s.asked.search(asked) or (s.name == "cannot_wins" and forbids_against_another(card, asked)):
                 ids = rows.get(s.name, ())

@@ -35,7 +35,10 @@ NUMBER_RX = r"(?:\d+|[一二三四五六七八九十]+|[○●◯]+|[nx])"
 # quoted span ends a sentence too, and a question mark: 「…【登場時】「…」は加えられる？」 pastes nothing after 「…」)
 _QUOTED = re.compile(r"[「『]([^」』]+)[」』]")
 # (thv prints its abilities' kinds in brackets instead: (自動α) (自動β) (自動γ) (常時) (自分ターン) (相手ターン))
-_PASTED = re.compile(r"(?:【[^】]{1,12}】|\((?:自動[αβγ]|常時|自分ターン|相手ターン)\))[^。「」？?]*"
+_PASTED = re.compile(r"\((?:自動[αβγ]|常時|自分ターン|相手ターン)\)[^。「」？?]*"
+                     # a pasted ability from its 【timing】 keywords: up to a stop, or a space before what the judge
+                     # says of it (「【ドン!!×1】【アタック時】…+2000 ドン付けずに…」)
+                     r"|(?:【[^】]{1,12}】\s*)+[^。「」？?\s]*"
                      # thv's sentence with a bracketed target or cost (「目標の〔…〕…」, 「〔あなたの手札1枚〕を破棄する」),
                      # typed without 「」: up to a stop, a comma, or a space before what the judge says of it
                      r"|(?:目標の)?〔[^〕]{1,30}〕[^。「」？?、\s]*")

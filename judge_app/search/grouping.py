@@ -8,7 +8,7 @@ is its `group`.
 """
 from __future__ import annotations
 
-GROUP_SHARE = 0.6      # a sibling joins when it scores at least this share of the group's first child
+GROUP_SHARE = 0.5      # a sibling joins when it scores at least this share of the group's first child
 MAX_CHILDREN = 4       # at most this many children on one card
 
 

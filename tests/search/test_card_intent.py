@@ -200,3 +200,36 @@ def test_los_9_1_a_card_allowing_what_the_rules_do_not_is_the_card_first(table):
     # a card that forbids, against one that allows: the prohibition rule still
     got = answering(table, "los", "「相手はアタックできない。」と「このキャラは後衛からでもアタックできる。」、どちらが優先？")
     assert "los:9.2" in got
+
+
+def test_each_book_states_the_don_condition_and_thv_its_cost_rule(table):
+    assert table.rows["opcg"]["don_short"] == ("opcg:8-3-2-3", "opcg:10-2-9-1")
+    assert {d: table.rows[d]["don_short"] for d in ("kaiun", "los", "thv")} == {"kaiun": (), "los": (), "thv": ()}
+    assert {"thv:1.8.9.e", "thv:1.8.9.f"} <= set(table.rows["thv"]["partly_possible"])
+
+
+@pytest.mark.parametrize("query", [
+    "【ドン!!×2】【アタック時】カード1枚を引く。 ドン1枚だけ付けてアタックしたら引ける？",
+    "「【ドン!!×1】このキャラのパワー+1000」ってドン付けないで殴っても+1000？",
+])
+def test_opcg_10_2_9_1_a_don_condition_with_fewer_don_given(table, query):
+    """【ドン!!×○】 is met by ○ or more DON!! given to the card (10-2-9-1, 8-3-2-3): fewer given, not met."""
+    assert {"opcg:10-2-9-1", "opcg:8-3-2-3"} <= answering(table, "opcg", query)
+
+
+def test_the_don_condition_is_read_only_on_a_card_quoting_the_keyword(table):
+    # no 【ドン!!×○】 on the card: a question about DON!! given is not that situation
+    assert "opcg:10-2-9-1" not in answering(table, "opcg", "「【アタック時】カード1枚を引く」でドン1枚だけ付けて殴った")
+
+
+def test_thv_1_8_9_f_a_cost_of_two_kinds_half_payable(table):
+    """thv 1.8.9.f 「1度に複数の種類のコストを求められる場合、その全てを満足出来ない限り、いずれも支払うことは出来ない」
+    and 1.8.9.e: a card with a cost (「…：」), one part of it not payable, asked whether the rest may be paid."""
+    got = answering(table, "thv", "「(自分ターン)②〔あなたの手札1枚〕を破棄：カードを1枚引く」、手札が0枚のときノードだけ払って使える？")
+    assert {"thv:1.8.9.e", "thv:1.8.9.f"} <= got
+    assert "thv:8.1.3.a" not in got          # the effect's part impossible is for a card without a cost
+
+
+def test_thv_8_1_3_a_a_part_of_an_effect_without_a_cost(table):
+    got = answering(table, "thv", "「目標の〔キャラクター1枚〕に1ダメージを与え、カードを1枚引く」、キャラがいないけど引くだけできる？")
+    assert "thv:8.1.3.a" in got and "thv:1.8.9.f" not in got

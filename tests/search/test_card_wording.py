@@ -123,3 +123,10 @@ def test_thv_8_2_5_a_targeted_sentence_typed_without_quotes_is_card_text(svc):
     assert card_wording.spans(q) == ["目標の〔相手の場のキャラクター1枚〕を手札に戻す"]
     got = svc.search(q, doc="thv", limit=3, group=False)["results"]
     assert "thv:8.2.5" in [r["id"] for r in got]
+
+
+def test_opcg_an_ability_pasted_from_its_timing_ends_at_the_space_before_the_question():
+    # 【…】 keywords, a space after them allowed; the judge's words after the next space are not the card's
+    q = "【ドン!!×1】 【アタック時】このキャラのパワー+2000 ドン付けずにアタックしたら効果でる？"
+    assert card_wording.spans(q) == ["【ドン!!×1】 【アタック時】このキャラのパワー+2000"]
+    assert "ドン付けずに" in card_wording.outside(q)

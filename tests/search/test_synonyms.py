@@ -1,4 +1,6 @@
 """Table-talk synonyms: every entry points at a real clause, and queries are expanded with them."""
+import pytest
+
 from judge_app.search import synonyms
 from judge_app.search.normalize import fold
 from tests.search.conftest import ids
@@ -30,3 +32,24 @@ def test_matches_respect_the_document():
 def test_table_talk_alone_leads_to_the_rulebook_term(svc):
     assert ids(svc.search("墓地", doc="thv"))[0] == "thv:3.3.1"
     assert ids(svc.search("山札", doc="opcg"))[0] == "opcg:3-2-1"
+
+
+@pytest.mark.parametrize("doc, said, term", [
+    ("los", "効果で相手のキャラを壊した", "破壊"),                 # los 8.10 破壊
+    ("thv", "山の上から支払い用の置き場に足せる", "ノードエリア"),   # thv 3.5.1 「コストの支払いに使用するカードを置く領域」
+    ("thv", "支払いに使う裏向きの場所", "ノードエリア"),
+])
+def test_los_8_10_thv_3_5_1_a_beginners_words_read_as_the_books_term(doc, said, term):
+    assert term in {syn.term for syn, _ in synonyms.matches(fold(said), doc)}
+
+
+def test_matches_are_the_tables_order_whatever_is_tried_first():
+    # the first talk word of a synonym found is reported, synonyms in the tables' order (as before the index by
+    # first character): every document's table, a query holding several talk words
+    q = fold("寝てるキャラで殴って墓地に送ったら山が尽きた")
+    every = [(syn, t) for syn, talks in synonyms._folded() for t in talks if t and synonyms._occurs(t, q)]
+    first = []
+    for syn, t in every:
+        if syn not in [s for s, _ in first]:
+            first.append((syn, t))
+    assert synonyms.matches(q, None) == first
