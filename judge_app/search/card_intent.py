@@ -55,10 +55,12 @@ SITUATIONS = (
     # the card that made a lasting effect leaves after it resolved: the effect stays.
     # thv 7.1.16 「解決後に発生源のカードが領域を移動した場合でもその効果は無効にならない」 (the other books do not say it)
     Situation("source_left",
-              re.compile(r"(?:使った|使用した|プレイした|発動した|解決した|撃った).{0,12}"
-                         r"(?:このカード|そのカード|スペル|発生源|カード自体|使ったカード).{0,15}"
-                         r"(?:破棄|トラッシュ|手札に戻|離れ|除外|移動|移っ|場から).{0,30}"
-                         r"(?:残る|残り|残って|消える|消え|続く|切れ|無効)"),
+              # the source named as the card or character that used it (「効果を使ったキャラが破棄」, 「そのキャラ自身が
+              # 決死状態で冥界に」), not a character it targeted
+              re.compile(r"(?:(?:使った|使用した|プレイした|発動した|解決した|撃った).{0,12}"
+                         r"(?:このカード|そのカード|スペル|発生源|カード自体|使ったカード|キャラ(?:自身|自体))|使ったキャラ)"
+                         r".{0,15}(?:破棄|トラッシュ|手札に戻|離れ|除外|移動|移っ|場から|冥界|決死).{0,30}"
+                         r"(?:残る|残り|残って|消える|消え|続く|続き|切れ|無効)"),
               re.compile(r"発生源のカードが領域を移動した場合でもその効果は無効にならない")),
     # the deck runs out in the middle of an effect (a draw of several cards).
     # kaiun 9-3-2 「デッキのカードが0枚になった場合、他の処理の途中であっても即座にリフレッシュ」

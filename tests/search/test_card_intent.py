@@ -233,3 +233,14 @@ def test_thv_1_8_9_f_a_cost_of_two_kinds_half_payable(table):
 def test_thv_8_1_3_a_a_part_of_an_effect_without_a_cost(table):
     got = answering(table, "thv", "「目標の〔キャラクター1枚〕に1ダメージを与え、カードを1枚引く」、キャラがいないけど引くだけできる？")
     assert "thv:8.1.3.a" in got and "thv:1.8.9.f" not in got
+
+
+@pytest.mark.parametrize("query", [
+    "「ターン終了時まで目標の〔あなたのキャラクター1枚〕の攻撃力+1」を解決したあと、効果を使ったキャラが破棄された。+1は続き？",
+    "(自分ターン)S:ターン終了時まで〔あなたのキャラクター全て〕は+1/±0を得る。使ったあとそのキャラ自身が決死状態になった。修正は残る？",
+])
+def test_thv_7_1_16_the_character_that_used_the_effect_leaves(table, query):
+    """thv 7.1.16 「解決後に発生源のカードが領域を移動した場合でもその効果は無効にならない」: the source named as the
+    character that used it, not only as 「このカード」."""
+    got = answering(table, "thv", query)
+    assert "thv:7.1.16" in got and "thv:8.2.5" not in got

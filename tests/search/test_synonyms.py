@@ -53,3 +53,8 @@ def test_matches_are_the_tables_order_whatever_is_tried_first():
         if syn not in [s for s, _ in first]:
             first.append((syn, t))
     assert synonyms.matches(q, None) == first
+
+
+def test_thv_1_8_7_g_paying_in_parts_reads_as_the_books_words():
+    # 1.8.7.g 「分割して支払うことや、少なくあるいは多く支払うことは出来ない」
+    assert "分割して支払う" in {syn.term for syn, _ in synonyms.matches(fold("コスト2を1ずつ分けて払っていい？"), "thv")}
