@@ -38,6 +38,9 @@ def test_table_talk_alone_leads_to_the_rulebook_term(svc):
     ("los", "効果で相手のキャラを壊した", "破壊"),                 # los 8.10 破壊
     ("thv", "山の上から支払い用の置き場に足せる", "ノードエリア"),   # thv 3.5.1 「コストの支払いに使用するカードを置く領域」
     ("thv", "支払いに使う裏向きの場所", "ノードエリア"),
+    ("los", "魔法みたいなカードで相手のキャラを消した", "破壊"),
+    ("thv", "召喚酔いってある？", "表向きのスリープ状態"),         # thv 5.4.2
+    ("opcg", "伏せカードの中身って見ていい？", "ライフ"),          # opcg 2-9-2, 3-10-2
 ])
 def test_los_8_10_thv_3_5_1_a_beginners_words_read_as_the_books_term(doc, said, term):
     assert term in {syn.term for syn, _ in synonyms.matches(fold(said), doc)}
