@@ -65,10 +65,10 @@ def matches(folded_query: str, doc: str | None = None) -> list[tuple[Synonym, st
 
     With a document filter, only that document's entries (and its base's, for kaiun-multi) apply;
     without one, every document's entries do."""
-    by_start = _by_start(None if doc is None else "kaiun" if doc == "kaiun-multi" else doc, doc)
+    docs = (None if doc is None else "kaiun" if doc == "kaiun-multi" else doc, doc)
+    by_start, talks = _by_start(*docs), _talks(*docs)
     # only the talk words starting with a character of the query can occur in it (~1 in 10 of them)
     tried = sorted({k for ch in set(folded_query) for k in by_start.get(ch, ())})
-    talks = _talks(None if doc is None else "kaiun" if doc == "kaiun-multi" else doc, doc)
     out, done = [], set()
     for k in tried:
         n, syn, t = talks[k]
