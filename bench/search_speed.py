@@ -273,24 +273,22 @@ def measure(root: Path, qs, repeat) -> dict:
 
 def compare(base: Path, args) -> None:
     """This checkout and `base`, measured the same way, alternately, in the same run."""
-    runs = {}
-    order = [(f"base{k or ''}", base) if j == 0 else (f"this{k or ''}", ROOT)
-             for k in range(args.pairs) for j in (0, 1)]
-    for name, root in order:
-        p = subprocess.run([PY, str(Path(__file__).resolve()), "--measure", str(root), "--repeat", str(args.repeat)],
-                           cwd=root, capture_output=True, text=True, timeout=1200,
-                           env=dict(os.environ, PYTHONPATH=str(root)))
-        if p.returncode:
-            raise RuntimeError(p.stderr[-800:])
-        runs[name] = json.loads(p.stdout.splitlines()[-1])
+    runs: dict[str, list[dict]] = {"base": [], "this": []}
+    for _ in range(args.pairs):
+        for name, root in (("base", base), ("this", ROOT)):
+            p = subprocess.run([PY, str(Path(__file__).resolve()), "--measure", str(root), "--repeat", str(args.repeat)],
+                               cwd=root, capture_output=True, text=True, timeout=1200,
+                               env=dict(os.environ, PYTHONPATH=str(root)))
+            if p.returncode:
+                raise RuntimeError(p.stderr[-800:])
+            runs[name].append(json.loads(p.stdout.splitlines()[-1]))
 
     def best(name, path):           # the best of the runs of one checkout (a shared machine is noisy)
         vals = []
-        for run, got in runs.items():
-            if run.rstrip("0123456789") == name:
-                for k in path:
-                    got = got[k]
-                vals.append(got)
+        for got in runs[name]:
+            for k in path:
+                got = got[k]
+            vals.append(got)
         return min(vals)
 
     rows = [("in process p50 ms", ("in_process", "p50_ms")), ("in process p95 ms", ("in_process", "p95_ms")),
